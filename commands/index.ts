@@ -1,0 +1,2 @@
+/** Every command module, imported once for its registrations. */
+export * from './registry'

@@ -1,0 +1,12 @@
+/**
+ * The one source of key bindings: command id → keys in tinykeys syntax ('$mod' is ⌘ on macOS, Ctrl
+ * elsewhere; a space separates the keys of a sequence). The tinykeys map, the palette's hints and the
+ * '?' overlay are all built from this; a user's overrides (persisted) are layered on top.
+ */
+export const defaultKeymap: Record<string, string> = {
+  'app.palette.open': '$mod+k',
+  'app.help.toggle': 'Shift+?',
+  'app.theme.toggle': '$mod+Shift+l',
+  'nav.project.go': 'g h',
+  'nav.table-editor.go': 'g t',
+}

@@ -1,0 +1,91 @@
+/** Business constants from spec section 9. The one place they live. */
+
+export const DEFAULT_PROJECT_REF = 'default'
+export const DEFAULT_PROJECT_NAME = 'Default Project'
+export const DEFAULT_PORT = 8082
+
+// Grid
+export const PAGE_SIZE_OPTIONS = [100, 500, 1000] as const
+export type PageSize = (typeof PAGE_SIZE_OPTIONS)[number]
+export const DEFAULT_PAGE_SIZE: PageSize = 100
+export const ROW_FETCH_BATCH = 500
+export const CSV_EXPORT_LIMIT = 500_000
+export const COLUMN_MIN_WIDTH = 100
+export const COLUMN_WIDTHS = {
+  numeric: 120,
+  datetime: 150,
+  boolean: 120,
+  enum: 150,
+  other: 250,
+} as const
+/** Width is at least (name length + format length) x this. */
+export const COLUMN_WIDTH_CHAR_FACTOR = 9
+export const SELECT_COLUMN_WIDTH = 65
+export const ADD_COLUMN_WIDTH = 100
+export const GRID_STATE_DEBOUNCE_MS = 500
+export const SAVED_INDICATOR_MS = 2000
+export const GRID_ROW_HEIGHT = 34
+export const TABLE_LIST_ROW_HEIGHT = 28
+export const STORAGE_ROW_HEIGHT = 37
+export const TIMESTAMP_PLACEHOLDER = 'yyyy-mm-dd hh:mm:ss'
+export const TIMESTAMPTZ_PLACEHOLDER = 'yyyy-mm-dd hh:mm:ss+zz'
+/** Data fetch retries every 5 seconds; after 3 tries it waits indefinitely. */
+export const ROW_FETCH_RETRY_DELAY_MS = 5000
+export const ROW_FETCH_RETRIES = 3
+/** Past this many (estimated) rows a count is an estimate, never a full count(*). */
+export const EXACT_COUNT_THRESHOLD = 50_000
+/** Cell values longer than this are cut in the grid and fetched whole when opened. */
+export const MAX_CELL_CHARACTERS = 10_240
+
+// Table list
+export const ENTITY_LIST_LIMIT = 100
+export const ENTITY_TYPES = ['table', 'view', 'foreign table', 'materialized view', 'partitioned table'] as const
+export type EntityType = (typeof ENTITY_TYPES)[number]
+export const TABLE_LIST_SORTS = ['alphabetical', 'grouped-alphabetical'] as const
+export type TableListSort = (typeof TABLE_LIST_SORTS)[number]
+
+/** Schemas hidden from the table editor's schema list by default (spec 9, excluded system schemas). */
+export const EXCLUDED_SCHEMAS = [
+  'auth', 'cron', 'extensions', 'information_schema', 'net', 'pgsodium', 'pgsodium_masks', 'pgbouncer',
+  'pgtle', 'realtime', 'storage', 'supabase_functions', 'supabase_migrations', 'vault', 'graphql',
+  'graphql_public',
+] as const
+/** Schemas always hidden (Postgres internals). */
+export const INTERNAL_SCHEMAS = ['pg_catalog', 'pg_toast', 'information_schema'] as const
+/** Protected system schemas: read-only in the dashboard, tables labelled 'Locked'. */
+export const PROTECTED_SCHEMAS = [...EXCLUDED_SCHEMAS] as const
+export function isProtectedSchema(schema: string): boolean {
+  return (PROTECTED_SCHEMAS as readonly string[]).includes(schema) || schema.startsWith('pg_')
+}
+
+// Roles
+export const SYSTEM_ROLES = ['anon', 'authenticated', 'service_role', 'authenticator'] as const
+export const RESERVED_ROLES = [
+  'postgres', 'pgbouncer', 'supabase_admin', 'supabase_auth_admin', 'supabase_storage_admin',
+  'supabase_replication_admin', 'supabase_read_only_user', 'dashboard_user', 'pgsodium_keyholder',
+  'pgsodium_keyiduser', 'pgsodium_keymaker', 'authenticator',
+] as const
+
+// Policies
+export const POLICY_NAME_MAX = 63
+export const STORAGE_POLICY_NAME_MAX = 50
+export const ROLES_SHOWN = 3
+
+// Shared interface
+export const CONFIRM_DEFAULTS = { cancelLabel: 'Cancel', confirmLabel: 'Submit', size: 'small' } as const
+export const COPIED_FEEDBACK_MS = 1000
+export const TOAST_DURATION_MS = 4000
+
+// Local storage keys
+export const LS_KEYS = {
+  theme: 'studio.theme',
+  recentCommands: 'studio.palette.recent',
+  keymapOverrides: 'studio.keymap.overrides',
+  tableListSort: 'studio.table-editor.sort',
+  /** Saved grid state: per project, key ending in 'grid' (spec 9). */
+  grid: (ref: string) => `studio.${ref}.grid`,
+} as const
+/** Saved grid state table key: prefixed by schema unless public (spec 9). */
+export function gridTableKey(schema: string, name: string): string {
+  return schema === 'public' ? name : `${schema}.${name}`
+}

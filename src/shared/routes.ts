@@ -1,0 +1,38 @@
+/**
+ * The studio's paths, as plain functions: links, redirects and commands build them here, and
+ * `matchPath` tells which screen a pathname is, without React (commands use it headless).
+ */
+export const paths = {
+  project: (ref: string) => `/project/${ref}`,
+  tableEditor: (ref: string) => `/project/${ref}/editor`,
+  table: (ref: string, tableId: number | string) => `/project/${ref}/editor/${tableId}`,
+  support: () => '/support/new',
+  projects: () => '/projects',
+}
+
+export type RouteId = 'project' | 'table-editor' | 'table-editor.table' | 'support' | 'not-found'
+
+const patterns: { id: RouteId; re: RegExp; keys: string[] }[] = [
+  { id: 'table-editor.table', re: /^\/project\/([^/]+)\/editor\/(\d+)\/?$/, keys: ['ref', 'tableId'] },
+  { id: 'table-editor', re: /^\/project\/([^/]+)\/editor\/?$/, keys: ['ref'] },
+  { id: 'project', re: /^\/project\/([^/]+)\/?$/, keys: ['ref'] },
+  { id: 'support', re: /^\/support\/new\/?$/, keys: [] },
+]
+
+export interface RouteMatch {
+  id: RouteId
+  params: Record<string, string>
+  /** 'table-editor.table' also matches 'table-editor' (its parent). */
+  matches: (id: RouteId) => boolean
+}
+
+export function matchPath(pathname: string): RouteMatch {
+  for (const p of patterns) {
+    const m = p.re.exec(pathname)
+    if (!m) continue
+    const params = Object.fromEntries(p.keys.map((k, i) => [k, decodeURIComponent(m[i + 1] ?? '')]))
+    const id = p.id
+    return { id, params, matches: (other) => id === other || id.startsWith(`${other}.`) }
+  }
+  return { id: 'not-found', params: {}, matches: (other) => other === 'not-found' }
+}

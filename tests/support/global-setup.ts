@@ -1,0 +1,39 @@
+/**
+ * Starts real studio servers once for the whole vitest run: one on embedded PGlite (always) and one on
+ * the PostgreSQL server named by TEST_DATABASE_URL (when set). Tests get their URLs with `inject('targets')`.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { startStudio } from '../../src/server/app'
+
+export interface Target {
+  name: 'pglite' | 'postgres'
+  url: string
+  /** set for the postgres target: tests may connect directly to check what the database holds */
+  databaseUrl?: string
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    targets: Target[]
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dir = await mkdtemp(join(tmpdir(), 'studio-test-'))
+  const servers = [await startStudio({ port: 0, dataDir: dir, serveStatic: false, logger: false })]
+  const targets: Target[] = [{ name: 'pglite', url: servers[0]!.url }]
+  const databaseUrl = process.env.TEST_DATABASE_URL
+  if (databaseUrl) {
+    const pg = await startStudio({ port: 0, dataDir: dir, databaseUrl, serveStatic: false, logger: false })
+    servers.push(pg)
+    targets.push({ name: 'postgres', url: pg.url, databaseUrl })
+  }
+  project.provide('targets', targets)
+  return async () => {
+    for (const s of servers) await s.close()
+    await rm(dir, { recursive: true, force: true })
+  }
+}
