@@ -4,9 +4,12 @@
  * '?' overlay are all built from this; a user's overrides (persisted) are layered on top.
  */
 export const defaultKeymap: Record<string, string> = {
+  // app
   'app.palette.open': '$mod+k',
   'app.help.toggle': 'Shift+?',
   'app.theme.toggle': '$mod+Shift+l',
+  // navigation
   'nav.project.go': 'g h',
   'nav.table-editor.go': 'g t',
+  // table editor
 }

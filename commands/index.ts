@@ -1,2 +1,0 @@
-/** Every command module, imported once for its registrations. */
-export * from './registry'

@@ -1,0 +1,93 @@
+import {
+  createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect,
+} from '@tanstack/react-router'
+import type { QueryClient } from '@tanstack/react-query'
+import { DEFAULT_PROJECT_REF } from '../shared/constants'
+import { paths } from '../shared/routes'
+import { parseSearch, stringifySearch } from './search-params'
+import { RootLayout } from './shell/RootLayout'
+import { ProjectLayout } from './shell/ProjectLayout'
+import { ErrorPage, NotFoundPage } from './screens/errors/ErrorPage'
+import { gridSearchSchema } from './screens/table-editor/search'
+
+export interface RouterContext {
+  queryClient: QueryClient
+  isPlatform: boolean
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  errorComponent: ErrorPage,
+  notFoundComponent: NotFoundPage,
+})
+
+/** Self-hosted ('not on the platform'): account, organization and project lists go to the one project. */
+const toDefaultProject = ({ context }: { context: RouterContext }) => {
+  if (!context.isPlatform) throw redirect({ href: paths.project(DEFAULT_PROJECT_REF), replace: true })
+}
+
+const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', beforeLoad: toDefaultProject })
+const projectsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/projects', beforeLoad: toDefaultProject })
+const accountRoute = createRoute({ getParentRoute: () => rootRoute, path: '/account/$', beforeLoad: toDefaultProject })
+const orgRoute = createRoute({ getParentRoute: () => rootRoute, path: '/org/$', beforeLoad: toDefaultProject })
+
+const supportRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/support/new',
+  component: lazyRouteComponent(() => import('./screens/support/SupportPage'), 'SupportPage'),
+})
+
+const projectRoute = createRoute({ getParentRoute: () => rootRoute, path: '/project/$ref', component: ProjectLayout })
+
+const projectHomeRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('./screens/home/ProjectHome'), 'ProjectHome'),
+})
+
+const editorRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'editor',
+  component: lazyRouteComponent(() => import('./screens/table-editor/TableEditorLayout'), 'TableEditorLayout'),
+})
+
+const editorIndexRoute = createRoute({
+  getParentRoute: () => editorRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('./screens/table-editor/TableEditorIndex'), 'TableEditorIndex'),
+})
+
+const tableRoute = createRoute({
+  getParentRoute: () => editorRoute,
+  path: '$tableId',
+  validateSearch: gridSearchSchema,
+  component: lazyRouteComponent(() => import('./screens/table-editor/GridPage'), 'GridPage'),
+})
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  projectsRoute,
+  accountRoute,
+  orgRoute,
+  supportRoute,
+  projectRoute.addChildren([projectHomeRoute, editorRoute.addChildren([editorIndexRoute, tableRoute])]),
+])
+
+export function makeRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    context,
+    parseSearch,
+    stringifySearch,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  })
+}
+
+export type AppRouter = ReturnType<typeof makeRouter>
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter
+  }
+}
