@@ -12,4 +12,12 @@ export const defaultKeymap: Record<string, string> = {
   'nav.project.go': 'g h',
   'nav.table-editor.go': 'g t',
   // table editor
+  'grid.filter.add': 'Shift+f',
+  'grid.sort.add': 'Shift+s',
+  'grid.refresh': 'Shift+r',
+  'grid.view.toggle': 'Shift+d',
+  'grid.page.next': 'Alt+ArrowRight',
+  'grid.page.prev': 'Alt+ArrowLeft',
+  'grid.page.last': 'Alt+Shift+ArrowRight',
+  'grid.page.first': 'Alt+Shift+ArrowLeft',
 }

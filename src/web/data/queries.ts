@@ -1,0 +1,80 @@
+/**
+ * react-query option factories, keyed by project ref. Plain functions of the api client, so screens
+ * (`useQuery`) and commands or tests (`queryClient.fetchQuery`) share one cache and one key scheme.
+ */
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import type { Api } from './api'
+import { ApiError } from './api'
+import {
+  ENTITY_LIST_LIMIT, ROW_FETCH_RETRIES, ROW_FETCH_RETRY_DELAY_MS, type PageSize, type TableListSort,
+} from '../../shared/constants'
+import type { Filter, Sort } from '../../shared/filters'
+
+export const projectKey = (ref: string) => ['project', ref] as const
+
+export const schemasQuery = (api: Api, ref: string) =>
+  queryOptions({ queryKey: [...projectKey(ref), 'schemas'], queryFn: () => api.schemas(ref) })
+
+export interface EntitiesParams {
+  schema: string
+  search?: string
+  sort: TableListSort
+}
+
+/** The table list, a page of ENTITY_LIST_LIMIT at a time. */
+export const entitiesQuery = (api: Api, ref: string, p: EntitiesParams) =>
+  infiniteQueryOptions({
+    queryKey: [...projectKey(ref), 'entities', p],
+    queryFn: ({ pageParam }) =>
+      api.entities(ref, { schema: p.schema, search: p.search || undefined, sort: p.sort, limit: ENTITY_LIST_LIMIT, offset: pageParam }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.data.length, 0)
+      return loaded < last.count && last.data.length > 0 ? loaded : undefined
+    },
+  })
+
+export const entitiesKey = (ref: string) => [...projectKey(ref), 'entities'] as const
+
+export const gridTableQuery = (api: Api, ref: string, tableId: number) =>
+  queryOptions({ queryKey: [...projectKey(ref), 'grid-table', tableId], queryFn: () => api.gridTable(ref, tableId) })
+
+export const tableDefinitionQuery = (api: Api, ref: string, tableId: number) =>
+  queryOptions({
+    queryKey: [...projectKey(ref), 'table-definition', tableId],
+    queryFn: () => api.tableDefinition(ref, tableId),
+  })
+
+export interface RowsParams {
+  filters: Filter[]
+  sorts: Sort[]
+  page: number
+  limit: PageSize
+}
+
+/** The grid's data: retried every 5 s, 3 tries in all; a request the server refused is not retried. */
+export const rowsQuery = (api: Api, ref: string, tableId: number, p: RowsParams) =>
+  queryOptions({
+    queryKey: [...rowsKey(ref, tableId), p],
+    queryFn: () => api.rows(ref, { tableId, ...p }),
+    retry: (failures, error) => !isClientError(error) && failures < ROW_FETCH_RETRIES - 1,
+    retryDelay: ROW_FETCH_RETRY_DELAY_MS,
+    /** while another page, filter or sort of the same table loads, keep showing the rows we have */
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === tableId ? previous : undefined),
+  })
+
+export const rowsKey = (ref: string, tableId: number) => [...projectKey(ref), 'rows', tableId] as const
+
+export const countQuery = (api: Api, ref: string, tableId: number, filters: Filter[]) =>
+  queryOptions({
+    queryKey: [...countKey(ref, tableId), filters],
+    queryFn: () => api.count(ref, { tableId, filters }),
+    retry: (failures, error) => !isClientError(error) && failures < ROW_FETCH_RETRIES - 1,
+    retryDelay: ROW_FETCH_RETRY_DELAY_MS,
+  })
+
+export const countKey = (ref: string, tableId: number) => [...projectKey(ref), 'count', tableId] as const
+
+function isClientError(error: unknown): boolean {
+  return error instanceof ApiError && error.code >= 400 && error.code < 500
+}
