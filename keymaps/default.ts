@@ -11,6 +11,7 @@ export const defaultKeymap: Record<string, string> = {
   // navigation
   'nav.project.go': 'g h',
   'nav.table-editor.go': 'g t',
+  'nav.table.open': '$mod+p',
   // table editor
   'grid.filter.add': 'Shift+f',
   'grid.sort.add': 'Shift+s',

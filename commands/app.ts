@@ -1,0 +1,69 @@
+/** App-wide commands: the palette, the key bindings overlay, the theme, and changing key bindings. */
+import { z } from 'zod'
+import { allCommands, defineCommand, getCommand } from './registry'
+import { openPalette } from '../src/web/state/palette'
+import { toggleHelp } from '../src/web/state/help'
+import { theme, toggleTheme } from '../src/web/state/theme'
+import { KeyBinding, isMacPlatform } from '../src/web/keys/binding'
+import { formatBinding } from '../src/web/keys/format'
+import { bindingFor, effectiveKeymap, hasOverrides, resetOverrides, setBinding } from '../src/web/keys/keymap'
+import { keymapProblems } from '../src/web/keys/validate'
+
+export const openCommandPalette = defineCommand({
+  id: 'app.palette.open',
+  title: 'Open command palette',
+  area: 'app',
+  keywords: ['commands', 'search', 'actions'],
+  run: () => openPalette(),
+})
+
+export const toggleKeyboardHelp = defineCommand({
+  id: 'app.help.toggle',
+  title: 'Show keyboard shortcuts',
+  area: 'app',
+  keywords: ['help', 'keys', 'bindings', 'shortcuts', 'hotkeys'],
+  run: () => toggleHelp(),
+})
+
+export const toggleDarkTheme = defineCommand({
+  id: 'app.theme.toggle',
+  title: 'Dark theme',
+  area: 'app',
+  keywords: ['theme', 'dark', 'light', 'appearance', 'mode'],
+  checked: () => theme.current === 'dark',
+  run: () => toggleTheme(),
+})
+
+export const changeKeyBinding = defineCommand({
+  id: 'app.keymap.set',
+  title: 'Change a key binding',
+  area: 'app',
+  keywords: ['shortcut', 'keys', 'rebind', 'keymap', 'hotkey'],
+  args: z.object({ command: z.string().min(1, 'Pick a command'), keys: KeyBinding }),
+  argLabels: { command: 'Command to rebind', keys: 'New keys' },
+  argOptions: {
+    command: () => allCommands().map((c) => ({ value: c.id, label: c.title, hint: bindingFor(c.id) })),
+  },
+  run: (ctx, { command, keys }) => {
+    const cmd = getCommand(command)
+    if (!cmd) throw new Error(`Unknown command: ${command}`)
+    const ids = new Set(allCommands().map((c) => c.id))
+    const next = Object.fromEntries(Object.entries({ ...effectiveKeymap(), [command]: keys }).filter(([id]) => ids.has(id)))
+    const problem = keymapProblems(next, ids)[0]
+    if (problem) throw new Error(problem)
+    setBinding(command, keys)
+    ctx.toast.success(`${cmd.title}: ${formatBinding(keys, isMacPlatform()).join(' then ')}`)
+  },
+})
+
+export const resetKeyBindings = defineCommand({
+  id: 'app.keymap.reset-overrides',
+  title: 'Reset key bindings to defaults',
+  area: 'app',
+  keywords: ['shortcut', 'keys', 'keymap', 'default'],
+  enabled: () => hasOverrides() || 'No key binding has been changed',
+  run: (ctx) => {
+    resetOverrides()
+    ctx.toast.success('Key bindings reset to defaults')
+  },
+})

@@ -1,0 +1,41 @@
+/** Going to the screens that exist, and straight to a table. */
+import { z } from 'zod'
+import { defineCommand } from './registry'
+import { paths } from '../src/shared/routes'
+import { relationsQuery } from '../src/web/data/project-queries'
+
+export const goToProjectHome = defineCommand({
+  id: 'nav.project.go',
+  title: 'Go to project home',
+  area: 'navigation',
+  keywords: ['home', 'overview', 'project'],
+  run: (ctx) => ctx.navigate({ to: paths.project(ctx.ref) }),
+})
+
+export const goToTableEditor = defineCommand({
+  id: 'nav.table-editor.go',
+  title: 'Go to Table Editor',
+  area: 'navigation',
+  keywords: ['tables', 'data', 'grid', 'editor'],
+  run: (ctx) => ctx.navigate({ to: paths.tableEditor(ctx.ref) }),
+})
+
+export const openTable = defineCommand({
+  id: 'nav.table.open',
+  title: 'Open table',
+  area: 'navigation',
+  keywords: ['table', 'view', 'relation', 'jump'],
+  args: z.object({ tableId: z.number().int().positive() }),
+  argLabels: { tableId: 'Table' },
+  argOptions: {
+    tableId: async (ctx) => {
+      const relations = await ctx.queryClient.fetchQuery(relationsQuery(ctx.api, ctx.ref))
+      return relations.map((r) => ({
+        value: String(r.id),
+        label: r.schema === 'public' ? r.name : `${r.schema}.${r.name}`,
+        hint: r.type,
+      }))
+    },
+  },
+  run: (ctx, { tableId }) => ctx.navigate({ to: paths.table(ctx.ref, tableId) }),
+})

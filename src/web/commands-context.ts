@@ -1,0 +1,61 @@
+/**
+ * The browser's command context: location and navigation from the router, toasts and confirmations
+ * from the stores, permissions from the permissions endpoint (self-hosted grants everything).
+ */
+import type { QueryClient } from '@tanstack/react-query'
+import type { CommandContext, Location, NavigateOptions, SearchParams } from '../../commands/context'
+import { setCommandContext } from '../../commands/registry'
+import { DEFAULT_PROJECT_REF } from '../shared/constants'
+import { isGranted } from '../shared/permissions'
+import { matchPath } from '../shared/routes'
+import type { Api } from './data/api'
+import { permissionsQuery } from './data/project-queries'
+import type { AppRouter } from './router'
+import { stringifySearch } from './search-params'
+import { requestConfirm } from './state/confirm'
+import { toast } from './state/toasts'
+
+interface Deps {
+  router: AppRouter
+  queryClient: QueryClient
+  api: Api
+  isPlatform: boolean
+}
+
+export function installWebCommandContext({ router, queryClient, api, isPlatform }: Deps): void {
+  const permissions = permissionsQuery(api, isPlatform)
+  void queryClient.prefetchQuery(permissions)
+
+  const location = (): Location => ({
+    pathname: router.state.location.pathname,
+    search: router.state.location.search as SearchParams,
+  })
+
+  async function navigate(opts: NavigateOptions): Promise<void> {
+    const current = location()
+    const pathname = opts.to ?? current.pathname
+    const prev = pathname === current.pathname ? current.search : {}
+    const search = typeof opts.search === 'function' ? opts.search(prev) : (opts.search ?? {})
+    await router.navigate({ href: pathname + stringifySearch(search), replace: opts.replace })
+  }
+
+  const context: CommandContext = {
+    get ref() {
+      return matchPath(location().pathname).params.ref ?? DEFAULT_PROJECT_REF
+    },
+    isPlatform,
+    api,
+    queryClient,
+    get location() {
+      return location()
+    },
+    get route() {
+      return matchPath(location().pathname)
+    },
+    navigate,
+    can: (permission) => isGranted(queryClient.getQueryData(permissions.queryKey) ?? [], permission),
+    toast,
+    confirm: requestConfirm,
+  }
+  setCommandContext(() => context)
+}

@@ -1,0 +1,27 @@
+/**
+ * What a key binding does: runs its command if `when` holds, tells the disabled reason as a toast,
+ * and opens the palette at the first argument step when the command needs arguments.
+ */
+import { currentContext, disabledReason, getCommand, isAvailable, runCommand } from '../../../commands/registry'
+import { needsArgs } from '../palette/steps'
+import { openPalette } from '../state/palette'
+import { toast } from '../state/toasts'
+
+/** Returns false when the key means nothing here (so the browser keeps its default). */
+export function dispatchKey(id: string): boolean {
+  const cmd = getCommand(id)
+  if (!cmd) return false
+  const ctx = currentContext()
+  if (!isAvailable(cmd, ctx)) return false
+  const reason = disabledReason(cmd, ctx)
+  if (reason) {
+    toast.info(reason)
+    return true
+  }
+  if (needsArgs(cmd)) {
+    openPalette(id)
+    return true
+  }
+  runCommand(id, {}, 'keys').catch((e: unknown) => toast.error(e instanceof Error ? e.message : String(e)))
+  return true
+}

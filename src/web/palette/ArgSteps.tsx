@@ -1,0 +1,181 @@
+/**
+ * The palette's argument pages: one step per field of the command's args, a pick list or a validated
+ * text field. Backspace on an empty field goes back one step (Escape too, handled by the dialog).
+ */
+import { useState, type KeyboardEvent } from 'react'
+import { Command } from 'cmdk'
+import { useQuery } from '@tanstack/react-query'
+import { useSnapshot } from 'valtio'
+import { ChevronRight } from 'lucide-react'
+import { currentContext, type ArgOption, type Command as Cmd } from '../../../commands/registry'
+import { MSG } from '../../shared/messages'
+import { answerStep, backStep, palette, setPaletteSearch, type Answer } from '../state/palette'
+import { toast } from '../state/toasts'
+import { Spinner } from '../ui'
+import { runFromPalette } from './run'
+import { argSteps, parseAnswer, stepValues, type ArgStep } from './steps'
+
+const SKIP = '\u0000skip'
+
+function backOnEmpty(e: KeyboardEvent<HTMLInputElement>): void {
+  if (e.key === 'Backspace' && e.currentTarget.value === '') {
+    e.preventDefault()
+    backStep()
+  }
+}
+
+function Breadcrumb({ cmd, answers, step }: { cmd: Cmd; answers: readonly Answer[]; step: ArgStep }) {
+  return (
+    <div className="palette-crumbs" aria-label="Steps">
+      <span className="palette-crumb palette-crumb--command">{cmd.title}</span>
+      {answers.map((a, i) => (
+        <span key={i} className="palette-crumb">
+          <ChevronRight size={12} aria-hidden />
+          {a.label}
+        </span>
+      ))}
+      <span className="palette-crumb palette-crumb--current">
+        <ChevronRight size={12} aria-hidden />
+        {step.label}
+        {step.optional && <span className="palette-crumb__optional">optional</span>}
+      </span>
+    </div>
+  )
+}
+
+interface StepProps {
+  cmd: Cmd
+  step: ArgStep
+  sofar: Record<string, unknown>
+  onAnswer: (answer: Answer) => void
+}
+
+function ChoiceStep({ cmd, step, sofar, onAnswer }: StepProps) {
+  const { search } = useSnapshot(palette)
+  const load = cmd.argOptions?.[step.name]
+  const options = useQuery({
+    queryKey: ['palette-options', cmd.id, step.name, sofar],
+    queryFn: async (): Promise<ArgOption[]> => (load ? load(currentContext(), sofar) : []),
+    enabled: !step.choices,
+    staleTime: 0,
+  })
+  const choices = step.choices ?? options.data ?? []
+
+  function pick(option: ArgOption): void {
+    const answer = parseAnswer(step, option.value)
+    if (answer.ok) onAnswer({ value: answer.value, label: option.label ?? option.value })
+    else toast.error(answer.message)
+  }
+
+  return (
+    <Command label={step.label} loop className="palette-command">
+      <div className="palette-input-row">
+        <Command.Input
+          autoFocus
+          className="palette-input"
+          placeholder={`${step.label}…`}
+          value={search}
+          onValueChange={setPaletteSearch}
+          onKeyDown={backOnEmpty}
+        />
+      </div>
+      <Command.List className="palette-list">
+        {options.isLoading && (
+          <Command.Loading>
+            <div className="palette-status">
+              <Spinner /> Loading…
+            </div>
+          </Command.Loading>
+        )}
+        {options.error && <div className="palette-status palette-status--error">{options.error.message}</div>}
+        {!options.isLoading && <Command.Empty className="palette-empty">{MSG.noResults}</Command.Empty>}
+        {step.optional && (
+          <Command.Item value={SKIP} keywords={['skip', 'none']} onSelect={() => onAnswer({ value: undefined, label: 'skipped' })} className="palette-item">
+            <span className="palette-item__main palette-item__skip">Skip</span>
+          </Command.Item>
+        )}
+        {choices.map((o) => (
+          <Command.Item
+            key={o.value}
+            value={o.value}
+            keywords={[o.label, o.hint].filter((k): k is string => Boolean(k))}
+            onSelect={() => pick(o)}
+            className="palette-item"
+          >
+            <span className="palette-item__main">
+              <span className="palette-item__title">{o.label ?? o.value}</span>
+            </span>
+            {o.hint && <span className="palette-item__hint">{o.hint}</span>}
+          </Command.Item>
+        ))}
+      </Command.List>
+    </Command>
+  )
+}
+
+function TextStep({ step, onAnswer }: StepProps) {
+  const { search } = useSnapshot(palette)
+  const [tried, setTried] = useState(false)
+  const answer = parseAnswer(step, search)
+  const showError = !answer.ok && (tried || search !== '')
+  const errorId = `palette-error-${step.name}`
+
+  function onKeyDown(e: KeyboardEvent<HTMLInputElement>): void {
+    if (e.key !== 'Enter') return backOnEmpty(e)
+    e.preventDefault()
+    if (answer.ok) onAnswer({ value: answer.value, label: search.trim() === '' ? 'skipped' : search })
+    else setTried(true)
+  }
+
+  return (
+    <div className="palette-command">
+      <div className="palette-input-row">
+        <input
+          autoFocus
+          className="palette-input"
+          placeholder={`${step.label}…`}
+          value={search}
+          onChange={(e) => setPaletteSearch(e.target.value)}
+          onKeyDown={onKeyDown}
+          aria-label={step.label}
+          aria-invalid={showError || undefined}
+          aria-describedby={errorId}
+          inputMode={step.valueType === 'number' ? 'decimal' : undefined}
+        />
+      </div>
+      <div className="palette-text-help" id={errorId}>
+        {showError && !answer.ok ? (
+          <p className="palette-field-error" role="alert">
+            {answer.message}
+          </p>
+        ) : (
+          <p className="palette-hint">
+            {step.optional ? 'Type a value, or press Enter to skip' : 'Type a value and press Enter'}
+          </p>
+        )}
+      </div>
+    </div>
+  )
+}
+
+export function ArgSteps({ cmd }: { cmd: Cmd }) {
+  const { answers } = useSnapshot(palette)
+  const steps = argSteps(cmd)
+  const step = steps[answers.length]
+  if (!step) return null
+  const sofar = stepValues(steps, answers.map((a) => a.value))
+
+  function onAnswer(answer: Answer): void {
+    if (answers.length === steps.length - 1) {
+      runFromPalette(cmd.id, stepValues(steps, [...answers.map((a) => a.value), answer.value]))
+    } else answerStep(answer)
+  }
+
+  const Step = step.kind === 'choice' ? ChoiceStep : TextStep
+  return (
+    <>
+      <Breadcrumb cmd={cmd} answers={answers} step={step} />
+      <Step key={answers.length} cmd={cmd} step={step} sofar={sofar} onAnswer={onAnswer} />
+    </>
+  )
+}

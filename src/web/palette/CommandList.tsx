@@ -1,0 +1,89 @@
+/** The palette's first page: the commands available here, recent ones first, then by area. */
+import { Command } from 'cmdk'
+import { useRouterState } from '@tanstack/react-router'
+import { useSnapshot } from 'valtio'
+import {
+  allCommands, currentContext, disabledReason, getCommand, isAvailable, type Command as Cmd,
+} from '../../../commands/registry'
+import type { CommandContext } from '../../../commands/context'
+import { MSG } from '../../shared/messages'
+import { keymap, bindingFor } from '../keys/keymap'
+import { openPalette, palette, setPaletteSearch } from '../state/palette'
+import { theme } from '../state/theme'
+import { Kbd } from '../ui'
+import { areaLabel, orderAreas } from './areas'
+import { runFromPalette } from './run'
+import { argSteps } from './steps'
+
+function choose(cmd: Cmd): void {
+  if (argSteps(cmd).length) openPalette(cmd.id)
+  else runFromPalette(cmd.id, {})
+}
+
+function CommandRow({ cmd, ctx, binding }: { cmd: Cmd; ctx: CommandContext; binding: string | undefined }) {
+  const reason = disabledReason(cmd, ctx)
+  const checked = cmd.checked?.(ctx)
+  const asks = argSteps(cmd).length > 0
+  return (
+    <Command.Item
+      value={cmd.id}
+      keywords={[cmd.title, areaLabel(cmd.area), ...(cmd.keywords ?? [])]}
+      disabled={reason !== null}
+      onSelect={() => choose(cmd)}
+      className="palette-item"
+    >
+      <span className="palette-item__main">
+        <span className="palette-item__title">
+          {cmd.title}
+          {asks && <span className="palette-item__more">…</span>}
+        </span>
+        {reason && <span className="palette-item__reason">{reason}</span>}
+      </span>
+      {checked !== undefined && (
+        <span className={`palette-item__state${checked ? ' is-on' : ''}`}>{checked ? 'On' : 'Off'}</span>
+      )}
+      {binding && <Kbd binding={binding} />}
+    </Command.Item>
+  )
+}
+
+export function CommandList() {
+  const { search, recent } = useSnapshot(palette)
+  const { overrides } = useSnapshot(keymap)
+  useSnapshot(theme) // toggles show their state
+  useRouterState({ select: (s) => s.location.href }) // `when` depends on where we are
+
+  const ctx = currentContext()
+  const available = allCommands().filter((c) => isAvailable(c, ctx))
+  const recentCommands = recent.map((id) => getCommand(id)).filter((c): c is Cmd => c !== undefined && available.includes(c))
+  const rest = available.filter((c) => !recentCommands.includes(c))
+  const areas = orderAreas(rest.map((c) => c.area), ctx.route.id)
+  const row = (c: Cmd) => <CommandRow key={c.id} cmd={c} ctx={ctx} binding={bindingFor(c.id, overrides)} />
+
+  return (
+    <Command label="Command palette" loop className="palette-command">
+      <div className="palette-input-row">
+        <Command.Input
+          autoFocus
+          className="palette-input"
+          placeholder="Type a command or search…"
+          value={search}
+          onValueChange={setPaletteSearch}
+        />
+      </div>
+      <Command.List className="palette-list">
+        <Command.Empty className="palette-empty">{MSG.noResults}</Command.Empty>
+        {recentCommands.length > 0 && (
+          <Command.Group heading="Recent" className="palette-group">
+            {recentCommands.map(row)}
+          </Command.Group>
+        )}
+        {areas.map((area) => (
+          <Command.Group key={area} heading={areaLabel(area)} className="palette-group">
+            {rest.filter((c) => c.area === area).map(row)}
+          </Command.Group>
+        ))}
+      </Command.List>
+    </Command>
+  )
+}

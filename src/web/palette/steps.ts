@@ -1,0 +1,96 @@
+/**
+ * The palette asks for a command's arguments one step per field of its zod `args` object: a pick list
+ * for enums, booleans and fields with `argOptions`; a validated text field for the rest. Pure, so it
+ * is tested without React.
+ */
+import type { z } from 'zod'
+import type { ArgOption, Command } from '../../../commands/registry'
+
+export type ValueType = 'string' | 'number' | 'boolean'
+
+export interface ArgStep {
+  name: string
+  label: string
+  /** 'choice' shows a pick list; 'text' a text field */
+  kind: 'choice' | 'text'
+  /** what the typed or picked text becomes before validation */
+  valueType: ValueType
+  /** an optional field may be skipped (empty text, or the 'Skip' item) */
+  optional: boolean
+  /** fixed choices (enum values, yes/no); absent when the command's argOptions provide them */
+  choices?: ArgOption[]
+  schema: z.ZodType
+}
+
+type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; entries?: Record<string, string | number>; values?: unknown[] }
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { def: Def }).def
+
+/** Looks through optional, nullable, default, catch and readonly wrappers (and a pipe's input). */
+function baseOf(schema: z.ZodType): z.ZodType {
+  let s = schema
+  for (;;) {
+    const def = defOf(s)
+    const inner = def.innerType ?? (def.type === 'pipe' ? def.in : undefined)
+    if (!inner) return s
+    s = inner
+  }
+}
+
+function humanize(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+const BOOLEAN_CHOICES: ArgOption[] = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+]
+
+export function argSteps(cmd: Command): ArgStep[] {
+  return Object.entries(cmd.args.shape).map(([name, field]) => {
+    const schema = field as z.ZodType
+    const def = defOf(baseOf(schema))
+    const label = (cmd.argLabels as Record<string, string | undefined> | undefined)?.[name] ?? humanize(name)
+    const optional = schema.safeParse(undefined).success
+    const dynamic = Boolean((cmd.argOptions as Record<string, unknown> | undefined)?.[name])
+    const valueType: ValueType = def.type === 'number' ? 'number' : def.type === 'boolean' ? 'boolean' : 'string'
+    const step: ArgStep = { name, label, kind: 'text', valueType, optional, schema }
+    if (dynamic) return { ...step, kind: 'choice' }
+    if (def.type === 'enum' && def.entries) {
+      return { ...step, kind: 'choice', choices: Object.values(def.entries).map((v) => ({ value: String(v) })) }
+    }
+    if (def.type === 'boolean') return { ...step, kind: 'choice', choices: BOOLEAN_CHOICES }
+    return step
+  })
+}
+
+export type Answer = { ok: true; value: unknown } | { ok: false; message: string }
+
+/** Turns typed or picked text into the field's value and validates it with the field's schema. */
+export function parseAnswer(step: ArgStep, raw: string): Answer {
+  const text = step.valueType === 'string' ? raw : raw.trim()
+  let value: unknown = text
+  if (text === '' && step.optional) value = undefined
+  else if (step.valueType === 'number') {
+    value = Number(text)
+    if (text === '' || Number.isNaN(value)) return { ok: false, message: 'Enter a number' }
+  } else if (step.valueType === 'boolean') value = text === 'true'
+  const result = step.schema.safeParse(value)
+  if (result.success) return { ok: true, value: result.data }
+  return { ok: false, message: result.error.issues[0]?.message ?? 'Invalid value' }
+}
+
+/** The args object from the answers given so far (a skipped optional field is left out). */
+export function stepValues(steps: readonly ArgStep[], answers: readonly unknown[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  answers.forEach((value, i) => {
+    const step = steps[i]
+    if (step && value !== undefined) out[step.name] = value
+  })
+  return out
+}
+
+/** A command whose args accept {} runs at once; otherwise the palette asks first. */
+export function needsArgs(cmd: Command): boolean {
+  return !cmd.args.safeParse({}).success
+}
