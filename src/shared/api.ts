@@ -98,9 +98,16 @@ export interface Column {
 
 export interface PrimaryKey { schema: string; table_name: string; name: string; table_id: number }
 
+/**
+ * A foreign key, one per column pair; a table lists those where it is the source or the target.
+ * deletion_action and update_action are the SQL words: 'NO ACTION', 'RESTRICT', 'CASCADE', 'SET NULL',
+ * 'SET DEFAULT'.
+ */
 export interface Relationship {
   id: number
   constraint_name: string
+  /** source table oid */
+  source_table_id: number
   source_schema: string
   source_table_name: string
   source_column_name: string
@@ -189,7 +196,15 @@ export interface Role {
 }
 
 export type Row = Record<string, unknown>
-export interface RowsResponse { rows: Row[] }
+/** A cell whose value was cut: `row` is its index in RowsResponse.rows, `column` its column name. */
+export interface TruncatedCell { row: number; column: string }
+/**
+ * A page of grid rows. Text-like values (text, varchar, char, json, jsonb, xml, bytea) longer than
+ * MAX_CELL_CHARACTERS come back cut to exactly that many characters, as a string (json too, since the cut
+ * text is no longer valid JSON), and each such cell is listed in `truncated`. Nothing is appended to
+ * the value itself, so a cell's text is never ambiguous.
+ */
+export interface RowsResponse { rows: Row[]; truncated: TruncatedCell[] }
 export interface CountResponse { count: number; is_estimate: boolean }
 export interface TableDefinition { sql: string }
 

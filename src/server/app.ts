@@ -1,0 +1,66 @@
+/** The studio server: one Fastify app serving the dashboard API and the built web app. */
+import Fastify, { type FastifyInstance } from 'fastify'
+import { bootstrap } from './db/bootstrap'
+import { loadDemo } from './db/demo'
+import type { Driver } from './db/driver'
+import { openPglite } from './db/pglite'
+import { openPostgres } from './db/postgres'
+import { installErrorHandler, notFound } from './errors'
+import { pgMetaRoutes } from './pgmeta/routes'
+import { platformRoutes } from './platform/routes'
+import { serveApp } from './static'
+
+export interface StudioOptions {
+  port?: number
+  host?: string
+  /** where PGlite keeps the project database (ignored with databaseUrl) */
+  dataDir?: string
+  /** a PostgreSQL server to use instead of PGlite */
+  databaseUrl?: string
+  /** load the sample schema */
+  demo?: boolean
+  /** serve ./dist with SPA fallback (default true) */
+  serveStatic?: boolean
+  /** log warnings and errors (default true) */
+  logger?: boolean
+}
+
+export interface Studio {
+  url: string
+  app: FastifyInstance
+  db: Driver
+  close(): Promise<void>
+}
+
+export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
+  const db = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir ?? '.studio')
+  const app = Fastify({ logger: (opts.logger ?? true) && { level: 'warn' } })
+  try {
+    await bootstrap(db)
+    if (opts.demo) await loadDemo(db)
+    installErrorHandler(app)
+    platformRoutes(app, db)
+    await app.register(pgMetaRoutes(db), { prefix: '/platform/pg-meta/:ref' })
+    if (opts.serveStatic ?? true) await serveApp(app)
+    else app.setNotFoundHandler((request) => {
+      throw notFound(`Not found: ${request.method} ${request.url}`)
+    })
+    await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' })
+  } catch (e) {
+    await app.close()
+    await db.close()
+    throw e
+  }
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : opts.port
+  const host = opts.host && opts.host !== '0.0.0.0' ? opts.host : '127.0.0.1'
+  return {
+    url: `http://${host}:${port}`,
+    app,
+    db,
+    async close() {
+      await app.close()
+      await db.close()
+    },
+  }
+}

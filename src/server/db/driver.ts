@@ -1,0 +1,69 @@
+/**
+ * The one small interface the server talks to a project database through: embedded PGlite or a
+ * PostgreSQL server. Both return the same JS values for the same data (see values.ts).
+ */
+import type { Impersonation } from '../../shared/api'
+import { quoteIdent } from '../sql/quote'
+import type { Field } from './values'
+
+export type { Field }
+export type Row = Record<string, unknown>
+/**
+ * Bind parameters: text (Postgres casts it to the parameter's type), numbers, booleans, lists of text
+ * (sent as a Postgres array) or null.
+ */
+export type Param = string | number | boolean | null | readonly string[]
+
+/** Both drivers send every parameter as text, the same way. */
+export function serializeParam(p: Param): string | null {
+  if (p === null || typeof p !== 'object') return p === null ? null : String(p)
+  return `{${p.map((s) => `"${s.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`
+}
+
+export interface QueryResult<R = Row> {
+  rows: R[]
+  fields: Field[]
+  rowCount: number
+  /** the command tag, e.g. 'SELECT', 'INSERT' */
+  command: string
+}
+
+export interface Queryable {
+  query<R = Row>(sql: string, params?: readonly Param[]): Promise<QueryResult<R>>
+  /** Runs several statements (no parameters); one result per statement. */
+  exec(sql: string): Promise<QueryResult[]>
+}
+
+export interface Driver extends Queryable {
+  kind: 'pglite' | 'postgres'
+  /** Runs fn on one connection inside BEGIN … COMMIT (ROLLBACK when fn throws). */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /**
+   * Runs fn inside a transaction; when impersonating, after SET LOCAL ROLE and the request's JWT claims
+   * (request.jwt.claims, plus request.jwt.claim.sub and .role as older policies read them).
+   */
+  withRole<T>(impersonation: Impersonation | undefined, fn: (tx: Queryable) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+/** Session settings both drivers use, so dates and intervals print the same way. */
+export const SESSION_SETTINGS = { TimeZone: 'UTC', DateStyle: 'ISO, MDY', IntervalStyle: 'postgres' } as const
+
+export async function impersonate(tx: Queryable, who: Impersonation): Promise<void> {
+  const claims: Record<string, unknown> = { role: who.role, ...who.claims }
+  await tx.query(`set local role ${quoteIdent(who.role)}`)
+  await tx.query(
+    `select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true),
+            set_config('request.jwt.claim.role', $3, true)`,
+    [JSON.stringify(claims), typeof claims.sub === 'string' ? claims.sub : '', String(claims.role)],
+  )
+}
+
+/** withRole, for a driver's transaction. */
+export function withRoleVia(transaction: Driver['transaction']): Driver['withRole'] {
+  return (impersonation, fn) =>
+    transaction(async (tx) => {
+      if (impersonation) await impersonate(tx, impersonation)
+      return fn(tx)
+    })
+}

@@ -1,0 +1,60 @@
+/**
+ * Every error leaves the server as JSON { message, code } (code: the HTTP status); database errors add
+ * pgCode and position (see ApiErrorBody in src/shared/api.ts).
+ */
+import type { FastifyError, FastifyInstance } from 'fastify'
+import type { z } from 'zod'
+import type { ApiErrorBody } from '../shared/api'
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'HttpError'
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message)
+export const notFound = (message: string) => new HttpError(404, message)
+
+/** Validates a body or query string; a bad one is a 400 whose message is the first issue. */
+export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  const path = issue?.path.join('.')
+  throw badRequest(path ? `${path}: ${issue?.message}` : (issue?.message ?? 'Invalid request'))
+}
+
+interface DatabaseError extends Error {
+  code: string
+  severity: string
+  position?: string | number
+}
+
+function isDatabaseError(e: unknown): e is DatabaseError {
+  const x = e as Partial<DatabaseError> | null
+  return typeof x?.severity === 'string' && typeof x.code === 'string' && typeof x.message === 'string'
+}
+
+export function toErrorBody(error: unknown): ApiErrorBody {
+  if (isDatabaseError(error)) {
+    const position = Number(error.position)
+    return { message: error.message, code: 400, pgCode: error.code, ...(position > 0 ? { position } : {}) }
+  }
+  const status = (error as FastifyError).statusCode
+  if (typeof status === 'number' && status >= 400 && status < 600) {
+    return { message: (error as Error).message, code: status }
+  }
+  return { message: (error as Error)?.message || 'Internal server error', code: 500 }
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const body = toErrorBody(error)
+    if (body.code >= 500) request.log.error(error)
+    return reply.status(body.code).send(body)
+  })
+}

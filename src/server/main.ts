@@ -1,0 +1,31 @@
+/**
+ * `npm start`: the studio on PORT (8082) and HOST (127.0.0.1), with the project database in
+ * STUDIO_DATA_DIR (./.studio) or on the PostgreSQL server named by DATABASE_URL. `--demo` loads the
+ * sample schema.
+ */
+import { DEFAULT_PORT } from '../shared/constants'
+import { startStudio } from './app'
+
+const studio = await startStudio({
+  port: Number(process.env.PORT ?? DEFAULT_PORT),
+  host: process.env.HOST ?? '127.0.0.1',
+  dataDir: process.env.STUDIO_DATA_DIR ?? '.studio',
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  demo: process.argv.includes('--demo'),
+})
+console.log(`Studio running at ${studio.url}`)
+
+let closing = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return
+    closing = true
+    studio.close().then(
+      () => process.exit(0),
+      (e) => {
+        console.error(e)
+        process.exit(1)
+      },
+    )
+  })
+}

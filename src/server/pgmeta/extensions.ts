@@ -1,0 +1,14 @@
+/** Extensions available to the database, with the installed version when installed. */
+import type { Extension } from '../../shared/api'
+import type { Queryable } from '../db/driver'
+
+const EXTENSIONS_SQL = `
+select a.name, n.nspname as schema, a.default_version, a.installed_version, a.comment
+from pg_available_extensions a
+left join pg_extension e on e.extname = a.name
+left join pg_namespace n on n.oid = e.extnamespace
+order by a.name`
+
+export async function listExtensions(db: Queryable): Promise<Extension[]> {
+  return (await db.query<Extension>(EXTENSIONS_SQL)).rows
+}

@@ -1,0 +1,51 @@
+/** The dashboard's database API under /platform/pg-meta/:ref (spec section 7). */
+import type { FastifyInstance } from 'fastify'
+import {
+  ByIdQuery, EntitiesQuery, FormatBody, QueryBody, TableDefinitionQuery, TablesQuery,
+} from '../../shared/api'
+import { DEFAULT_PROJECT_REF } from '../../shared/constants'
+import type { Driver } from '../db/driver'
+import { notFound, parse } from '../errors'
+import { projectNotFound } from '../platform/routes'
+import { rowRoutes } from '../rows/routes'
+import { listEntities } from './entities'
+import { listExtensions } from './extensions'
+import { gridTable } from './grid-table'
+import { formatQuery, runQuery } from './query'
+import { listRoles } from './roles'
+import { listSchemas } from './schemas'
+import { tableDefinition } from './table-definition'
+import { listTables } from './tables'
+import { listViews, type ViewKind } from './views'
+
+export function pgMetaRoutes(db: Driver) {
+  return async function routes(app: FastifyInstance) {
+    app.addHook('onRequest', async (req) => {
+      if ((req.params as { ref?: string }).ref !== DEFAULT_PROJECT_REF) throw projectNotFound()
+    })
+
+    app.get('/schemas', () => listSchemas(db))
+    app.get('/extensions', () => listExtensions(db))
+    app.get('/roles', () => listRoles(db))
+
+    app.get('/tables', async (req) => {
+      const query = parse(TablesQuery, req.query)
+      const tables = await listTables(db, query)
+      if (query.id === undefined) return tables
+      const table = tables[0]
+      if (!table) throw notFound(`Table ${query.id} not found`)
+      return table
+    })
+    for (const kind of ['view', 'materialized-view', 'foreign-table'] satisfies ViewKind[]) {
+      app.get(`/${kind}s`, (req) => listViews(db, kind, parse(ByIdQuery, req.query)))
+    }
+
+    app.get('/entities', (req) => listEntities(db, parse(EntitiesQuery, req.query)))
+    app.get('/grid-table', (req) => gridTable(db, parse(TableDefinitionQuery, req.query).id))
+    app.get('/table-definition', (req) => tableDefinition(db, parse(TableDefinitionQuery, req.query).id))
+    rowRoutes(app, db)
+
+    app.post('/query', (req) => runQuery(db, parse(QueryBody, req.body).query))
+    app.post('/query/format', async (req) => ({ formatted: formatQuery(parse(FormatBody, req.body).query) }))
+  }
+}
