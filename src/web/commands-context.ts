@@ -4,7 +4,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import type { CommandContext, Location, NavigateOptions, SearchParams } from '../../commands/context'
-import { setCommandContext } from '../../commands/registry'
+import { currentContext, setCommandContext } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF } from '../shared/constants'
 import { isGranted } from '../shared/permissions'
 import { matchPath } from '../shared/routes'
@@ -58,4 +58,14 @@ export function installWebCommandContext({ router, queryClient, api, isPlatform 
     confirm: requestConfirm,
   }
   setCommandContext(() => context)
+}
+
+/** The api client the app was started with, for screens' queries. */
+export function useApi(): Api {
+  return currentContext().api
+}
+
+/** Whether this studio is the hosted platform (false: self-hosted, 'not on the platform'). */
+export function useIsPlatform(): boolean {
+  return currentContext().isPlatform
 }

@@ -2,7 +2,8 @@
  * What a key binding does: runs its command if `when` holds, tells the disabled reason as a toast,
  * and opens the palette at the first argument step when the command needs arguments.
  */
-import { currentContext, disabledReason, getCommand, isAvailable, runCommand } from '../../../commands/registry'
+import { currentContext, disabledReason, getCommand, isAvailable } from '../../../commands/registry'
+import { runAndReport } from '../commands-run'
 import { needsArgs } from '../palette/steps'
 import { openPalette } from '../state/palette'
 import { toast } from '../state/toasts'
@@ -22,6 +23,6 @@ export function dispatchKey(id: string): boolean {
     openPalette(id)
     return true
   }
-  runCommand(id, {}, 'keys').catch((e: unknown) => toast.error(e instanceof Error ? e.message : String(e)))
+  runAndReport(id, {}, 'keys')
   return true
 }

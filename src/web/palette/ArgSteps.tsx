@@ -13,7 +13,7 @@ import { answerStep, backStep, palette, setPaletteSearch, type Answer } from '..
 import { toast } from '../state/toasts'
 import { Spinner } from '../ui'
 import { runFromPalette } from './run'
-import { argSteps, parseAnswer, stepValues, type ArgStep } from './steps'
+import { argSteps, finalIssue, parseAnswer, stepValues, type ArgStep } from './steps'
 
 const SKIP = '\u0000skip'
 
@@ -47,7 +47,8 @@ interface StepProps {
   cmd: Cmd
   step: ArgStep
   sofar: Record<string, unknown>
-  onAnswer: (answer: Answer) => void
+  /** moves on, or returns why the arguments as a whole are not valid */
+  onAnswer: (answer: Answer) => string | null
 }
 
 function ChoiceStep({ cmd, step, sofar, onAnswer }: StepProps) {
@@ -63,8 +64,8 @@ function ChoiceStep({ cmd, step, sofar, onAnswer }: StepProps) {
 
   function pick(option: ArgOption): void {
     const answer = parseAnswer(step, option.value)
-    if (answer.ok) onAnswer({ value: answer.value, label: option.label ?? option.value })
-    else toast.error(answer.message)
+    const problem = answer.ok ? onAnswer({ value: answer.value, label: option.label ?? option.value }) : answer.message
+    if (problem) toast.error(problem)
   }
 
   return (
@@ -116,15 +117,17 @@ function ChoiceStep({ cmd, step, sofar, onAnswer }: StepProps) {
 function TextStep({ step, onAnswer }: StepProps) {
   const { search } = useSnapshot(palette)
   const [tried, setTried] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
   const answer = parseAnswer(step, search)
-  const showError = !answer.ok && (tried || search !== '')
+  const error = problem ?? (answer.ok ? null : answer.message)
+  const showError = error !== null && (tried || search !== '')
   const errorId = `palette-error-${step.name}`
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>): void {
     if (e.key !== 'Enter') return backOnEmpty(e)
     e.preventDefault()
-    if (answer.ok) onAnswer({ value: answer.value, label: search.trim() === '' ? 'skipped' : search })
-    else setTried(true)
+    setTried(true)
+    if (answer.ok) setProblem(onAnswer({ value: answer.value, label: search.trim() === '' ? 'skipped' : search }))
   }
 
   return (
@@ -135,7 +138,10 @@ function TextStep({ step, onAnswer }: StepProps) {
           className="palette-input"
           placeholder={`${step.label}…`}
           value={search}
-          onChange={(e) => setPaletteSearch(e.target.value)}
+          onChange={(e) => {
+            setProblem(null)
+            setPaletteSearch(e.target.value)
+          }}
           onKeyDown={onKeyDown}
           aria-label={step.label}
           aria-invalid={showError || undefined}
@@ -144,9 +150,9 @@ function TextStep({ step, onAnswer }: StepProps) {
         />
       </div>
       <div className="palette-text-help" id={errorId}>
-        {showError && !answer.ok ? (
+        {showError ? (
           <p className="palette-field-error" role="alert">
-            {answer.message}
+            {error}
           </p>
         ) : (
           <p className="palette-hint">
@@ -165,10 +171,19 @@ export function ArgSteps({ cmd }: { cmd: Cmd }) {
   if (!step) return null
   const sofar = stepValues(steps, answers.map((a) => a.value))
 
-  function onAnswer(answer: Answer): void {
-    if (answers.length === steps.length - 1) {
-      runFromPalette(cmd.id, stepValues(steps, [...answers.map((a) => a.value), answer.value]))
-    } else answerStep(answer)
+  function onAnswer(answer: Answer): string | null {
+    if (answers.length < steps.length - 1) {
+      answerStep(answer)
+      return null
+    }
+    const args = stepValues(steps, [...answers.map((a) => a.value), answer.value])
+    const issue = finalIssue(cmd, args)
+    if (!issue) {
+      runFromPalette(cmd.id, args)
+      return null
+    }
+    const about = steps.find((s) => s.name === issue.field)
+    return about && about !== step ? `${about.label}: ${issue.message}` : issue.message
   }
 
   const Step = step.kind === 'choice' ? ChoiceStep : TextStep

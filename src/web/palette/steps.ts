@@ -94,3 +94,16 @@ export function stepValues(steps: readonly ArgStep[], answers: readonly unknown[
 export function needsArgs(cmd: Command): boolean {
   return !cmd.args.safeParse({}).success
 }
+
+/**
+ * The checks across fields (an object refinement) can only run once every answer is in: the issue,
+ * if any, with the field it is about.
+ */
+export function finalIssue(cmd: Command, args: Record<string, unknown>): { field?: string; message: string } | null {
+  const result = cmd.args.safeParse(args)
+  if (result.success) return null
+  const issue = result.error.issues[0]
+  if (!issue) return { message: 'Invalid arguments' }
+  const field = issue.path[0]
+  return { field: field === undefined ? undefined : String(field), message: issue.message }
+}
