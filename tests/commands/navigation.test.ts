@@ -1,0 +1,60 @@
+/** Navigation commands run headless against a real server: where each one lands, and the table picker. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import '../../commands/all'
+import { getCommand, runCommand, type ArgOption } from '../../commands/registry'
+import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
+import { paths } from '../../src/shared/routes'
+import { headlessContext, targets, type HeadlessContext } from '../support/context'
+
+const ref = DEFAULT_PROJECT_REF
+const run = (id: string, args: unknown = {}) => runCommand(id, args, 'test')
+
+describe.each(targets())('navigation commands on $name', (target) => {
+  const suffix = Math.random().toString(36).slice(2, 8)
+  const table = `nav_items_${suffix}`
+  const schema = `nav_schema_${suffix}`
+  let ctx: HeadlessContext
+
+  beforeAll(async () => {
+    ctx = headlessContext(target)
+    await ctx.api.query(ref, `create table public.${table} (id int primary key); create schema ${schema}; create view ${schema}.report as select 1 as one`)
+  })
+  afterAll(async () => {
+    await ctx.api.query(ref, `drop table public.${table}; drop schema ${schema} cascade`)
+  })
+
+  it('nav.project.go goes to the project home and drops the search', async () => {
+    ctx = headlessContext(target, paths.tableEditor(ref))
+    await ctx.navigate({ search: { schema: 'public' } })
+    await run('nav.project.go')
+    expect(ctx.location).toEqual({ pathname: paths.project(ref), search: {} })
+  })
+
+  it('nav.table-editor.go goes to the table editor', async () => {
+    ctx = headlessContext(target)
+    await run('nav.table-editor.go')
+    expect(ctx.location.pathname).toBe(paths.tableEditor(ref))
+    expect(ctx.route.id).toBe('table-editor')
+  })
+
+  it('nav.table.open offers the tables and views of every user schema, public ones unprefixed', async () => {
+    ctx = headlessContext(target)
+    const pick = getCommand('nav.table.open')!.argOptions!.tableId!
+    const options = (await pick(ctx, {})) as ArgOption[]
+    const mine = options.find((o) => o.label === table)
+    expect(mine).toMatchObject({ hint: 'table' })
+    expect(options.find((o) => o.label === `${schema}.report`)).toMatchObject({ hint: 'view' })
+    expect(options.some((o) => o.label?.startsWith('pg_catalog.') || o.label?.startsWith('storage.'))).toBe(false)
+
+    await run('nav.table.open', { tableId: Number(mine!.value) })
+    expect(ctx.location.pathname).toBe(paths.table(ref, mine!.value))
+    expect(ctx.route).toMatchObject({ id: 'table-editor.table', params: { ref, tableId: mine!.value } })
+  })
+
+  it('nav.table.open needs a table id', async () => {
+    ctx = headlessContext(target)
+    await expect(run('nav.table.open', {})).rejects.toMatchObject({ kind: 'invalid-args' })
+    await expect(run('nav.table.open', { tableId: -1 })).rejects.toMatchObject({ kind: 'invalid-args' })
+    expect(ctx.history).toEqual([])
+  })
+})
