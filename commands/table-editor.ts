@@ -6,18 +6,19 @@
 import { z } from 'zod'
 import { defineCommand, CommandError, type ArgOption } from './registry'
 import type { CommandContext } from './context'
-import { INTERNAL_SCHEMAS, PAGE_SIZE_OPTIONS, TABLE_LIST_SORTS, isProtectedSchema } from '../src/shared/constants'
+import { PAGE_SIZE_OPTIONS, TABLE_LIST_SORTS, isProtectedSchema } from '../src/shared/constants'
 import { MSG } from '../src/shared/messages'
 import { paths } from '../src/shared/routes'
 import {
   FILTER_OPERATORS, FILTER_OPERATOR_LABELS, IS_VALUES, formatFilter, splitInValues, type Filter,
 } from '../src/shared/filters'
-import type { GridTable, Schema } from '../src/shared/api'
+import type { GridTable } from '../src/shared/api'
 import {
   countKey, countQuery, entitiesQuery, gridTableQuery, rowsKey, schemasQuery,
 } from '../src/web/data/queries'
 import { isPageSize, pageCount, toPageSize, patchGridSearch, readGridSearch, type GridView } from '../src/web/screens/table-editor/search'
-import { gridState, openGridTable, setColumnFrozen } from '../src/web/state/grid'
+import { visibleSchemas } from '../src/web/screens/table-editor/schemas'
+import { gridState, isColumnFrozen, openGridTable, setColumnFrozen } from '../src/web/state/grid'
 import { setTableListSort, tableListState } from '../src/web/state/table-list'
 
 const AREA = 'table-editor'
@@ -350,7 +351,7 @@ export const freezeColumn = defineCommand({
   argOptions: {
     column: async (ctx) => {
       const table = await openTable(ctx)
-      return table.columns.map((c) => ({ value: c.name, hint: isFrozen(table, c.name) ? 'frozen' : undefined }))
+      return table.columns.map((c) => ({ value: c.name, hint: isColumnFrozen(gridState.frozen, table, c.name) ? 'frozen' : undefined }))
     },
   },
   argLabels: { column: 'Column' },
@@ -360,30 +361,15 @@ export const freezeColumn = defineCommand({
     await requireColumn(ctx, column)
     const table = await openTable(ctx)
     openGridTable(ctx.ref, table.schema, table.name)
-    setColumnFrozen(column, !isFrozen(table, column))
+    setColumnFrozen(column, !isColumnFrozen(gridState.frozen, table, column))
   },
 })
 
-/** Primary-key columns start frozen (spec 4) until the user says otherwise. */
-export function isFrozen(table: GridTable, column: string): boolean {
-  return gridState.frozen[column] ?? table.primary_keys.some((pk) => pk.name === column)
-}
-
 // ---- table list ----
 
-/** Schemas the list offers: everything but Postgres internals; protected ones are read-only. */
-export function visibleSchemas(schemas: readonly Schema[]): Schema[] {
-  const internal = INTERNAL_SCHEMAS as readonly string[]
-  return schemas.filter((s) => !internal.includes(s.name) && !s.name.startsWith('pg_'))
-}
-
 /** The list shows the schema in the URL, else the open table's, else public. */
-export function listSchema(ctx: CommandContext): string {
-  const chosen = grid(ctx).schema
-  if (chosen) return chosen
-  if (!onTable(ctx)) return 'public'
-  const table = ctx.queryClient.getQueryData(gridTableQuery(ctx.api, ctx.ref, tableId(ctx)).queryKey)
-  return table?.schema ?? 'public'
+async function listSchema(ctx: CommandContext): Promise<string> {
+  return grid(ctx).schema ?? (onTable(ctx) ? (await openTable(ctx)).schema : 'public')
 }
 
 export const selectSchema = defineCommand({
@@ -443,7 +429,7 @@ export const openTableCommand = defineCommand({
   args: z.object({ table: z.coerce.number({ error: 'Pick a table' }).int().positive('Pick a table') }),
   argOptions: {
     table: async (ctx) => {
-      const params = { schema: listSchema(ctx), sort: tableListState.sort }
+      const params = { schema: await listSchema(ctx), sort: tableListState.sort }
       const list = await ctx.queryClient.fetchInfiniteQuery({ ...entitiesQuery(ctx.api, ctx.ref, params), pages: 10 })
       return list.pages.flatMap((p) => p.data).map((e) => ({ value: String(e.id), label: e.name, hint: `${e.schema} · ${e.type}` }))
     },

@@ -4,6 +4,7 @@
  * map keyed by the table, prefixed by its schema unless public) together with the table's sorts and filters.
  */
 import { proxy } from 'valtio'
+import type { GridTable } from '../../shared/api'
 import { COLUMN_MIN_WIDTH, GRID_STATE_DEBOUNCE_MS, LS_KEYS, gridTableKey } from '../../shared/constants'
 
 export interface SavedGridView {
@@ -82,6 +83,16 @@ function saveLayoutSoon(): void {
 
 export function setColumnWidth(column: string, width: number): void {
   gridState.widths[column] = Math.max(COLUMN_MIN_WIDTH, Math.round(width))
+  saveLayoutSoon()
+}
+
+/** Primary-key columns start frozen (spec 4) until the user says otherwise. */
+export function isColumnFrozen(frozen: Readonly<Record<string, boolean>>, table: GridTable, column: string): boolean {
+  return frozen[column] ?? table.primary_keys.some((pk) => pk.name === column)
+}
+
+export function resetColumnWidth(column: string): void {
+  delete gridState.widths[column]
   saveLayoutSoon()
 }
 

@@ -8,8 +8,9 @@ import { formatFilter, formatSort, parseFilters, parseSorts, type Filter, type S
 
 /** A repeatable key arrives as one string or many; anything else is dropped. */
 const rawList = z
-  .unknown()
-  .transform((v) => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]).filter((x): x is string => typeof x === 'string'))
+  .union([z.string(), z.array(z.unknown())])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [v]))
   .catch([])
 
 export function isPageSize(n: number): n is PageSize {

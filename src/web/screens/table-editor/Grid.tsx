@@ -1,0 +1,264 @@
+import { useEffect, useId, useMemo, useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react'
+import { getCoreRowModel, useReactTable, type ColumnDef, type ColumnSizingState, type Updater } from '@tanstack/react-table'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useSnapshot } from 'valtio'
+import type { GridTable, Row } from '../../../shared/api'
+import { COLUMN_MIN_WIDTH, GRID_ROW_HEIGHT, SELECT_COLUMN_WIDTH } from '../../../shared/constants'
+import type { Sort } from '../../../shared/filters'
+import { cx } from '../../ui'
+import { gridState, isColumnFrozen, moveColumn, orderColumns, setColumnWidth, setGridFocus } from '../../state/grid'
+import { columnKind, defaultColumnWidth, foreignKeyOf, isPrimaryKey } from './columns'
+import { GridCellValue } from './GridCell'
+import { GridHeaderCell } from './GridHeaderCell'
+
+const ROW_NUMBER = '#row'
+const HEADER_HEIGHT = GRID_ROW_HEIGHT
+
+interface GridProps {
+  projectRef: string
+  table: GridTable
+  rows: Row[]
+  /** the number shown beside the first row of this page */
+  firstRowNumber: number
+  sorts: Sort[]
+  /** shown under the header when there are no rows */
+  empty: ReactNode
+}
+
+/**
+ * The data grid: rows and columns virtualized, frozen columns sticky on the left, a focused cell moved
+ * with the arrow keys, Home/End, PageUp/PageDown (Ctrl+Home/End for the first and last row).
+ */
+export function Grid({ projectRef, table, rows, firstRowNumber, sorts, empty }: GridProps) {
+  const snap = useSnapshot(gridState)
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const gridId = useId()
+
+  const frozen = (name: string) => isColumnFrozen(snap.frozen, table, name)
+  const columns = orderColumns(table.columns, snap.order, (c) => frozen(c.name))
+  const frozenCount = columns.filter((c) => frozen(c.name)).length
+  const indexOf = new Map(columns.map((c, i) => [c.name, i]))
+  const meta = useMemo(
+    () =>
+      new Map(
+        table.columns.map((c) => [
+          c.name,
+          { column: c, kind: columnKind(c), foreignKey: foreignKeyOf(table, c.name), primaryKey: isPrimaryKey(table, c.name) },
+        ]),
+      ),
+    [table],
+  )
+
+  const defs = useMemo<ColumnDef<Row>[]>(
+    () => [
+      { id: ROW_NUMBER, size: SELECT_COLUMN_WIDTH, enableResizing: false },
+      ...table.columns.map((c) => ({
+        id: c.name,
+        size: defaultColumnWidth(c),
+        minSize: COLUMN_MIN_WIDTH,
+        maxSize: 2000,
+      })),
+    ],
+    [table],
+  )
+
+  const grid = useReactTable({
+    data: rows,
+    columns: defs,
+    getCoreRowModel: getCoreRowModel(),
+    columnResizeMode: 'onChange',
+    state: {
+      columnOrder: [ROW_NUMBER, ...columns.map((c) => c.name)],
+      columnPinning: { left: [ROW_NUMBER, ...columns.slice(0, frozenCount).map((c) => c.name)] },
+      columnSizing: snap.widths as ColumnSizingState,
+    },
+    onColumnSizingChange: (updater: Updater<ColumnSizingState>) => {
+      const next = typeof updater === 'function' ? updater({ ...gridState.widths }) : updater
+      for (const [name, width] of Object.entries(next)) if (gridState.widths[name] !== width) setColumnWidth(name, width)
+    },
+  })
+
+  const leftColumns = grid.getLeftLeafColumns()
+  const centerColumns = grid.getCenterLeafColumns()
+  const leftWidth = grid.getLeftTotalSize()
+  const widthsKey = centerColumns.map((c) => `${c.id}:${c.getSize()}`).join('|')
+
+  const rowVirtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => GRID_ROW_HEIGHT,
+    paddingStart: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+    overscan: 10,
+  })
+  const columnVirtualizer = useVirtualizer({
+    horizontal: true,
+    count: centerColumns.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => centerColumns[i]?.getSize() ?? COLUMN_MIN_WIDTH,
+    paddingStart: leftWidth,
+    scrollPaddingStart: leftWidth,
+    overscan: 3,
+  })
+  useEffect(() => columnVirtualizer.measure(), [columnVirtualizer, widthsKey, leftWidth])
+
+  const virtualColumns = columnVirtualizer.getVirtualItems()
+  const gapBefore = (virtualColumns[0]?.start ?? leftWidth) - leftWidth
+  const totalWidth = columnVirtualizer.getTotalSize()
+
+  const focus = snap.focus && rows.length > 0
+    ? { row: Math.min(snap.focus.row, rows.length - 1), col: Math.min(snap.focus.col, columns.length - 1) }
+    : null
+  const cellId = (row: number, col: number) => `${gridId}-r${row}-c${col}`
+
+  function moveFocus(row: number, col: number) {
+    const r = Math.max(0, Math.min(rows.length - 1, row))
+    const c = Math.max(0, Math.min(columns.length - 1, col))
+    setGridFocus({ row: r, col: c })
+    rowVirtualizer.scrollToIndex(r, { align: 'auto' })
+    if (c >= frozenCount) columnVirtualizer.scrollToIndex(c - frozenCount, { align: 'auto' })
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (rows.length === 0 || event.altKey || event.shiftKey) return
+    const at = focus ?? { row: 0, col: 0 }
+    const mod = event.ctrlKey || event.metaKey
+    const pageRows = Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 0) - HEADER_HEIGHT) / GRID_ROW_HEIGHT) - 1)
+    const moves: Record<string, [number, number]> = {
+      ArrowUp: [at.row - 1, at.col],
+      ArrowDown: [at.row + 1, at.col],
+      ArrowLeft: [at.row, at.col - 1],
+      ArrowRight: [at.row, at.col + 1],
+      Home: [mod ? 0 : at.row, 0],
+      End: [mod ? rows.length - 1 : at.row, columns.length - 1],
+      PageUp: [at.row - pageRows, at.col],
+      PageDown: [at.row + pageRows, at.col],
+    }
+    const target = moves[event.key]
+    if (target && (!mod || event.key === 'Home' || event.key === 'End')) {
+      event.preventDefault()
+      moveFocus(target[0], target[1])
+    } else if (event.key === 'Enter' && focus) {
+      const link = document.getElementById(cellId(focus.row, focus.col))?.querySelector<HTMLElement>('[data-fk-link]')
+      if (link) {
+        event.preventDefault()
+        link.click()
+      }
+    }
+  }
+
+  const sortOf = (name: string) => {
+    const s = sorts.find((x) => x.column === name)
+    return s ? (s.ascending ? 'asc' : 'desc') : null
+  }
+  const stickyStyle = (start: number, size: number): CSSProperties => ({ width: size, left: start, position: 'sticky' })
+  const headerCells = grid.getHeaderGroups()[0]?.headers ?? []
+  const headerById = new Map(headerCells.map((h) => [h.column.id, h]))
+
+  function headerCell(id: string, style: CSSProperties) {
+    const header = headerById.get(id)
+    if (id === ROW_NUMBER || !header) {
+      return <div key={id} role="columnheader" aria-label="Row number" className="te-hcell te-hcell--number te-cell--frozen" style={style} />
+    }
+    const m = meta.get(id)
+    if (!m) return null
+    return (
+      <GridHeaderCell
+        key={id}
+        header={header}
+        column={m.column}
+        style={style}
+        primaryKey={m.primaryKey}
+        foreignKey={m.foreignKey !== undefined}
+        frozen={frozen(id)}
+        resized={snap.widths[id] !== undefined}
+        sorted={sortOf(id)}
+        onDropColumn={(dragged, target) => {
+          const order = columns.map((c) => c.name)
+          const before = order.indexOf(dragged) < order.indexOf(target) ? (order[order.indexOf(target) + 1] ?? null) : target
+          moveColumn(order, dragged, before)
+        }}
+      />
+    )
+  }
+
+  return (
+    <div className="te-grid-wrap">
+      <div
+        ref={scrollRef}
+        className="te-grid"
+        role="grid"
+        tabIndex={0}
+        aria-label={`Rows of ${table.name}`}
+        aria-rowcount={rows.length + 1}
+        aria-colcount={columns.length + 1}
+        aria-activedescendant={focus ? cellId(focus.row, focus.col) : undefined}
+        onKeyDown={onKeyDown}
+        onFocus={(e) => e.target === e.currentTarget && !snap.focus && rows.length > 0 && setGridFocus({ row: 0, col: 0 })}
+      >
+        <div className="te-grid__inner" style={{ width: totalWidth, height: rowVirtualizer.getTotalSize() }}>
+          <div role="row" aria-rowindex={1} className="te-grid__header" style={{ width: totalWidth, height: HEADER_HEIGHT }}>
+            {leftColumns.map((c) => headerCell(c.id, stickyStyle(c.getStart('left'), c.getSize())))}
+            <div className="te-grid__gap" style={{ width: gapBefore }} />
+            {virtualColumns.map((vc) => {
+              const c = centerColumns[vc.index]
+              return c ? headerCell(c.id, { width: c.getSize() }) : null
+            })}
+          </div>
+          {rowVirtualizer.getVirtualItems().map((vr) => {
+            const row = grid.getRowModel().rows[vr.index]
+            if (!row) return null
+            const renderCell = (id: string, style: CSSProperties) => {
+              if (id === ROW_NUMBER) {
+                return (
+                  <div key={id} role="rowheader" className="te-cell te-cell--number te-cell--frozen" style={style}>
+                    {firstRowNumber + vr.index}
+                  </div>
+                )
+              }
+              const m = meta.get(id)
+              const col = indexOf.get(id) ?? -1
+              if (!m) return null
+              const active = focus?.row === vr.index && focus.col === col
+              return (
+                <div
+                  key={id}
+                  id={cellId(vr.index, col)}
+                  role="gridcell"
+                  aria-colindex={col + 2}
+                  aria-selected={active}
+                  className={cx('te-cell', frozen(id) && 'te-cell--frozen', active && 'te-cell--active', `te-cell--${m.kind}`)}
+                  style={style}
+                  onMouseDown={() => setGridFocus({ row: vr.index, col })}
+                >
+                  <GridCellValue value={row.original[id]} kind={m.kind} projectRef={projectRef} foreignKey={m.foreignKey} />
+                </div>
+              )
+            }
+            return (
+              <div
+                key={vr.key}
+                role="row"
+                aria-rowindex={vr.index + 2}
+                className={cx('te-row', focus?.row === vr.index && 'te-row--focused')}
+                style={{ width: totalWidth, height: GRID_ROW_HEIGHT, transform: `translateY(${vr.start}px)` }}
+              >
+                {leftColumns.map((c) => renderCell(c.id, stickyStyle(c.getStart('left'), c.getSize())))}
+                <div className="te-grid__gap" style={{ width: gapBefore }} />
+                {virtualColumns.map((vc) => {
+                  const c = centerColumns[vc.index]
+                  return c ? renderCell(c.id, { width: c.getSize() }) : null
+                })}
+              </div>
+            )
+          })}
+        </div>
+      </div>
+      {rows.length === 0 && (
+        <div className="te-grid__empty" style={{ top: HEADER_HEIGHT }}>
+          {empty}
+        </div>
+      )}
+    </div>
+  )
+}

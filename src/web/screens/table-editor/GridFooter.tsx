@@ -1,0 +1,87 @@
+import { useState } from 'react'
+import type { UseQueryResult } from '@tanstack/react-query'
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, RefreshCw } from 'lucide-react'
+import type { CountResponse } from '../../../shared/api'
+import { PAGE_SIZE_OPTIONS } from '../../../shared/constants'
+import { MSG } from '../../../shared/messages'
+import { press } from '../../commands-run'
+import { bindingFor } from '../../keys/keymap'
+import { IconButton, Input, Select, Spinner, cx } from '../../ui'
+import { pageCount, type GridView } from './search'
+
+const SIZE_OPTIONS = PAGE_SIZE_OPTIONS.map((n) => ({ value: String(n), label: `${n} rows` }))
+const number = new Intl.NumberFormat('en-US')
+
+interface GridFooterProps {
+  view: GridView
+  count: UseQueryResult<CountResponse>
+  fetching: boolean
+}
+
+/** Pagination, the row count, page size, refresh, and the data/definition switch. */
+export function GridFooter({ view, count, fetching }: GridFooterProps) {
+  const last = count.data ? pageCount(count.data.count, view.rows) : null
+  const data = view.view === 'data'
+  return (
+    <footer className="te-footer">
+      {data && (
+        <div className="te-footer__pages">
+          <IconButton size="sm" label="First page" binding={bindingFor('grid.page.first')} icon={<ChevronsLeft size={15} />} disabled={view.page <= 1} onClick={() => press('grid.page.first')} />
+          <IconButton size="sm" label="Previous page" binding={bindingFor('grid.page.prev')} icon={<ChevronLeft size={15} />} disabled={view.page <= 1} onClick={() => press('grid.page.prev')} />
+          <span className="te-footer__page">
+            Page <PageInput key={view.page} page={view.page} />
+            {last !== null && <> of {number.format(last)}</>}
+          </span>
+          <IconButton size="sm" label="Next page" binding={bindingFor('grid.page.next')} icon={<ChevronRight size={15} />} disabled={last === null || view.page >= last} onClick={() => press('grid.page.next')} />
+          <IconButton size="sm" label="Last page" binding={bindingFor('grid.page.last')} icon={<ChevronsRight size={15} />} disabled={last === null || view.page >= last} onClick={() => press('grid.page.last')} />
+          <Select size="sm" aria-label="Rows per page" value={String(view.rows)} options={SIZE_OPTIONS} onValueChange={(rows) => press('grid.page-size.set', { rows })} className="te-footer__size" />
+        </div>
+      )}
+      <div className={cx('te-footer__count', count.isError && 'te-footer__count--error')} role="status">
+        {count.isError ? MSG.countError : count.data ? rowCountText(count.data) : 'Counting rows…'}
+      </div>
+      <div className="te-footer__end">
+        {fetching && <Spinner label="Loading rows" />}
+        {data && (
+          <IconButton size="sm" label="Refresh" binding={bindingFor('grid.refresh')} icon={<RefreshCw size={14} />} onClick={() => press('grid.refresh')} />
+        )}
+        <div className="te-toggle" role="group" aria-label="View">
+          <button type="button" className="te-toggle__item" aria-pressed={data} onClick={() => !data && press('grid.view.toggle')}>
+            Data
+          </button>
+          <button type="button" className="te-toggle__item" aria-pressed={!data} onClick={() => data && press('grid.view.toggle')}>
+            Definition
+          </button>
+        </div>
+      </div>
+    </footer>
+  )
+}
+
+function rowCountText({ count, is_estimate }: CountResponse): string {
+  const rows = `${number.format(count)} ${count === 1 ? 'row' : 'rows'}`
+  return is_estimate ? `~${rows} (estimate)` : rows
+}
+
+/** Type a page number; Enter or leaving the field goes there. */
+function PageInput({ page }: { page: number }) {
+  const [text, setText] = useState(String(page))
+  const go = () => {
+    if (text.trim() !== String(page)) press('grid.page.go', { page: text.trim() })
+  }
+  return (
+    <Input
+      size="sm"
+      className="te-footer__page-input"
+      aria-label="Page"
+      inputMode="numeric"
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={go}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') go()
+        if (e.key === 'Escape') setText(String(page))
+      }}
+    />
+  )
+}

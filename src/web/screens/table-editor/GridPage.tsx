@@ -1,0 +1,131 @@
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useParams, useSearch } from '@tanstack/react-router'
+import { useSnapshot } from 'valtio'
+import { currentContext } from '../../../../commands/registry'
+import type { GridTable } from '../../../shared/api'
+import { gridTableKey } from '../../../shared/constants'
+import { MSG } from '../../../shared/messages'
+import { useApi } from '../../commands-context'
+import { press } from '../../commands-run'
+import { countQuery, gridTableQuery, rowsQuery } from '../../data/queries'
+import { gridState, openGridTable } from '../../state/grid'
+import { Alert, Button, EmptyState, Spinner } from '../../ui'
+import { Grid } from './Grid'
+import { GridFooter } from './GridFooter'
+import { GridToolbar } from './GridToolbar'
+import { pageCount, patchGridSearch, readGridSearch } from './search'
+import { useSavedGridView } from './useSavedGridView'
+
+const DefinitionView = lazy(() => import('./DefinitionView').then((m) => ({ default: m.DefinitionView })))
+
+const ROUTE = '/project/$ref/editor/$tableId'
+
+/** /project/{ref}/editor/{tableId}: one table's rows, filtered, sorted and paged by the URL. */
+export function GridPage() {
+  const { ref, tableId } = useParams({ from: ROUTE })
+  const id = Number(tableId)
+  const table = useQuery(gridTableQuery(useApi(), ref, id))
+  if (table.isPending) return <Loading label="Loading table" />
+  if (table.isError) {
+    return (
+      <div className="te-panel">
+        <Alert type="destructive" title="Failed to load the table">
+          {table.error.message}
+        </Alert>
+      </div>
+    )
+  }
+  return <TableView key={id} projectRef={ref} table={table.data} />
+}
+
+function TableView({ projectRef, table }: { projectRef: string; table: GridTable }) {
+  const api = useApi()
+  const search = useSearch({ from: ROUTE })
+  const view = useMemo(() => readGridSearch(search), [search])
+  const ready = useSavedGridView(projectRef, table, view)
+  const { ref: layoutRef, tableKey } = useSnapshot(gridState)
+  useLayoutEffect(() => openGridTable(projectRef, table.schema, table.name), [projectRef, table.schema, table.name])
+  const layoutReady = layoutRef === projectRef && tableKey === gridTableKey(table.schema, table.name)
+
+  const params = { filters: view.filters, sorts: view.sorts, page: view.page, limit: view.rows }
+  const rows = useQuery({ ...rowsQuery(api, projectRef, table.id, params), enabled: ready && view.view === 'data' })
+  const count = useQuery({ ...countQuery(api, projectRef, table.id, view.filters), enabled: ready })
+
+  // Spec 4: if the error says something does not exist (a saved sort on a dropped column), clear the sort.
+  const missing = rows.isError && /does not exist/i.test(rows.error.message) && view.sorts.length > 0
+  useEffect(() => {
+    if (missing) void currentContext().navigate({ search: (prev) => patchGridSearch(prev, { sorts: [] }), replace: true })
+  }, [missing])
+
+  // A page past the end (rows deleted, or a hand-typed URL) goes to the last page.
+  const last = count.data ? pageCount(count.data.count, view.rows) : null
+  useEffect(() => {
+    if (last !== null && view.page > last) {
+      void currentContext().navigate({ search: (prev) => patchGridSearch(prev, { page: last }), replace: true })
+    }
+  }, [last, view.page])
+
+  let body
+  if (view.view === 'definition') {
+    body = (
+      <Suspense fallback={<Loading label="Loading definition" />}>
+        <DefinitionView projectRef={projectRef} tableId={table.id} />
+      </Suspense>
+    )
+  } else if (rows.isError) {
+    body = (
+      <div className="te-panel">
+        <Alert
+          type="destructive"
+          title={MSG.gridError}
+          action={
+            <Button size="sm" onClick={() => press('grid.refresh')} loading={rows.isFetching}>
+              Try again
+            </Button>
+          }
+        >
+          {rows.error.message}
+        </Alert>
+      </div>
+    )
+  } else if (!rows.data || !layoutReady) {
+    body = <Loading label="Loading rows" />
+  } else {
+    const empty =
+      view.filters.length > 0 ? (
+        <EmptyState
+          title={MSG.filtersNoResults}
+          action={<Button onClick={() => press('grid.filter.clear')}>{MSG.removeAllFilters}</Button>}
+        />
+      ) : (
+        <EmptyState title={MSG.tableEmpty} />
+      )
+    body = (
+      <Grid
+        projectRef={projectRef}
+        table={table}
+        rows={rows.data.rows}
+        firstRowNumber={(view.page - 1) * view.rows + 1}
+        sorts={view.sorts}
+        empty={empty}
+      />
+    )
+  }
+
+  return (
+    <div className="te-grid-page">
+      <GridToolbar table={table} filters={view.filters} sorts={view.sorts} />
+      <div className="te-grid-area">{body}</div>
+      <GridFooter view={view} count={count} fetching={rows.isFetching && !rows.isPending} />
+    </div>
+  )
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="te-center">
+      <Spinner size={18} label={label} />
+    </div>
+  )
+}
