@@ -2,13 +2,9 @@
  * Both drivers return the same JS values for the same data: one row of many types, read back from
  * PGlite and (when TEST_DATABASE_URL is set) PostgreSQL, must equal the same expected object.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Driver } from '../../src/server/db/driver'
-import { openPglite } from '../../src/server/db/pglite'
-import { openPostgres } from '../../src/server/db/postgres'
+import { openTestDrivers, type TestDrivers } from './support/drivers'
 
 const suffix = Math.random().toString(36).slice(2, 8)
 const mood = `mood_${suffix}`
@@ -41,13 +37,12 @@ const EXPECTED = {
   boxes: ['(1,1),(0,0)', '(2,2),(1,1)'], empty_arr: [], nothing: null,
 }
 
-const drivers: Driver[] = []
-let dir = ''
+let opened: TestDrivers
+let drivers: Driver[] = []
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'studio-values-'))
-  drivers.push(await openPglite(dir))
-  if (process.env.TEST_DATABASE_URL) drivers.push(openPostgres(process.env.TEST_DATABASE_URL))
+  opened = await openTestDrivers()
+  drivers = opened.all
   for (const db of drivers) {
     await db.exec(`create type ${mood} as enum ('happy', 'sad'); create table ${table} (${COLUMNS});
       insert into ${table} values (${VALUES});`)
@@ -55,11 +50,8 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  for (const db of drivers) {
-    await db.exec(`drop table if exists ${table}; drop type if exists ${mood};`)
-    await db.close()
-  }
-  await rm(dir, { recursive: true, force: true })
+  for (const db of drivers) await db.exec(`drop table if exists ${table}; drop type if exists ${mood};`)
+  await opened.close()
 })
 
 describe('driver values', () => {
