@@ -16,7 +16,7 @@ export function SortPopover({ columns, sorts }: { columns: readonly Column[]; so
   const label = sorts.length === 0 ? 'Sort' : `Sorted by ${sorts.length} rule${sorts.length === 1 ? '' : 's'}`
   return (
     <Popover
-      className="te-rules"
+      className="te-rules te-rules--narrow"
       trigger={
         <Button size="sm" variant={sorts.length ? 'primary' : 'default'} icon={<ArrowUpDown size={14} />} title={`Sort rows (${bindingFor('grid.sort.add') ?? ''})`}>
           {label}

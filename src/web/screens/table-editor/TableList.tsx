@@ -76,7 +76,7 @@ function SchemaEntities({ projectRef, schema, openId }: { projectRef: string; sc
   return (
     <>
       {locked && (
-        <Alert type="note" className="te-sidebar__notice">
+        <Alert type="warning" className="te-sidebar__notice">
           {MSG.protectedSchema(schema)}
         </Alert>
       )}
