@@ -42,7 +42,7 @@ order by i.indexrelid`
 const TABLE_SQL = `
 select c.relrowsecurity as rls_enabled, c.relforcerowsecurity as rls_forced,
   pg_get_partkeydef(c.oid) as partition_key,
-  (select format('%s.%s', quote_ident(pn.nspname), quote_ident(p.relname)) from pg_inherits h
+  (select array[pn.nspname::text, p.relname::text] from pg_inherits h
     join pg_class p on p.oid = h.inhparent join pg_namespace pn on pn.oid = p.relnamespace
     where c.relispartition and h.inhrelid = c.oid) as partition_of,
   pg_get_expr(c.relpartbound, c.oid) as partition_bound,
@@ -55,7 +55,8 @@ interface TableInfo {
   rls_enabled: boolean
   rls_forced: boolean
   partition_key: string | null
-  partition_of: string | null
+  /** the parent's [schema, name] when the table is a partition */
+  partition_of: [string, string] | null
   partition_bound: string | null
   server: string | null
   options: string[] | null
@@ -107,7 +108,8 @@ export async function tableDefinition(db: Queryable, id: number): Promise<TableD
   const info = table.rows[0]
   let create: string
   if (info?.partition_of) {
-    create = `create table ${target} partition of ${info.partition_of} ${info.partition_bound ?? ''};`
+    const parent = quoteQualified(...info.partition_of)
+    create = `create table ${target} partition of ${parent} ${info.partition_bound ?? ''};`
   } else {
     const lines = [
       ...columns.map(columnLine),
