@@ -15,12 +15,26 @@ export interface DialogProps {
   className?: string
 }
 
+const FOCUSABLE = 'input, select, textarea, button, [href], [tabindex]:not([tabindex="-1"])'
+
+/** Opening focuses the first control of the body or footer, never the close button; else the dialog itself. */
+function focusFirstControl(event: Event): void {
+  event.preventDefault()
+  const content = event.currentTarget as HTMLElement
+  const first = content.querySelector<HTMLElement>(`.ui-dialog__body :is(${FOCUSABLE}), .ui-dialog__footer :is(${FOCUSABLE})`)
+  ;(first ?? content).focus()
+}
+
 export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'medium', className }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="ui-overlay" />
-        <RadixDialog.Content className={cx('ui-dialog', `ui-dialog--${size}`, className)} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <RadixDialog.Content
+          className={cx('ui-dialog', `ui-dialog--${size}`, className)}
+          onOpenAutoFocus={focusFirstControl}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
           <header className="ui-dialog__header">
             <RadixDialog.Title className="ui-dialog__title">{title}</RadixDialog.Title>
             <RadixDialog.Close className={cx('ui-button', 'ui-button--ghost', 'ui-button--sm', 'ui-icon-button')} aria-label="Close">
