@@ -27,32 +27,37 @@ export const toggleKeyboardHelp = defineCommand({
 
 export const toggleDarkTheme = defineCommand({
   id: 'app.theme.toggle',
-  title: 'Dark theme',
+  title: 'Toggle dark theme',
   area: 'app',
   keywords: ['theme', 'dark', 'light', 'appearance', 'mode'],
   checked: () => theme.current === 'dark',
   run: () => toggleTheme(),
 })
 
+/** Why `keys` cannot be bound to `command` (a conflict with the bindings in effect), or null. */
+function rebindProblem(command: string, keys: string): string | null {
+  const ids = new Set(allCommands().map((c) => c.id))
+  if (!ids.has(command)) return `Unknown command: ${command}`
+  const inEffect = Object.entries({ ...effectiveKeymap(), [command]: keys }).filter(([id]) => ids.has(id))
+  return keymapProblems(Object.fromEntries(inEffect), ids)[0] ?? null
+}
+
 export const changeKeyBinding = defineCommand({
   id: 'app.keymap.set',
   title: 'Change a key binding',
   area: 'app',
   keywords: ['shortcut', 'keys', 'rebind', 'keymap', 'hotkey'],
-  args: z.object({ command: z.string().min(1, 'Pick a command'), keys: KeyBinding }),
+  args: z.object({ command: z.string().min(1, 'Pick a command'), keys: KeyBinding }).superRefine((a, check) => {
+    const problem = rebindProblem(a.command, a.keys)
+    if (problem) check.addIssue({ code: 'custom', path: ['keys'], message: problem })
+  }),
   argLabels: { command: 'Command to rebind', keys: 'New keys' },
   argOptions: {
     command: () => allCommands().map((c) => ({ value: c.id, label: c.title, hint: bindingFor(c.id) })),
   },
   run: (ctx, { command, keys }) => {
-    const cmd = getCommand(command)
-    if (!cmd) throw new Error(`Unknown command: ${command}`)
-    const ids = new Set(allCommands().map((c) => c.id))
-    const next = Object.fromEntries(Object.entries({ ...effectiveKeymap(), [command]: keys }).filter(([id]) => ids.has(id)))
-    const problem = keymapProblems(next, ids)[0]
-    if (problem) throw new Error(problem)
     setBinding(command, keys)
-    ctx.toast.success(`${cmd.title}: ${formatBinding(keys, isMacPlatform()).join(' then ')}`)
+    ctx.toast.success(`${getCommand(command)?.title} is now ${formatBinding(keys, isMacPlatform()).join(' then ')}`)
   },
 })
 

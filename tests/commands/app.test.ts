@@ -56,15 +56,19 @@ describe.each(targets())('app commands on $name', (target) => {
 
     await run('app.keymap.set', { command: 'nav.table-editor.go', keys: 'g e' })
     expect(bindingFor('nav.table-editor.go')).toBe('g e')
-    expect(ctx.toasts).toEqual([{ kind: 'success', message: 'Go to Table Editor: G then E' }])
+    expect(ctx.toasts).toEqual([{ kind: 'success', message: 'Go to Table Editor is now G then E' }])
   })
 
   it('app.keymap.set refuses a binding in use or one that starts a sequence, and changes nothing', async () => {
-    await expect(run('app.keymap.set', { command: 'nav.table-editor.go', keys: 'g h' })).rejects.toThrow(
-      '"g h" is bound to both nav.project.go and nav.table-editor.go',
-    )
+    await expect(run('app.keymap.set', { command: 'nav.table-editor.go', keys: 'g h' })).rejects.toMatchObject({
+      kind: 'invalid-args',
+      message: 'keys: "g h" is bound to both nav.project.go and nav.table-editor.go',
+    })
     await expect(run('app.keymap.set', { command: 'app.help.toggle', keys: 'g' })).rejects.toThrow(
-      '"g" (app.help.toggle) is also the start of',
+      'keys: "g" (app.help.toggle) is also the start of',
+    )
+    await expect(run('app.keymap.set', { command: 'app.nothing.here', keys: 'x' })).rejects.toThrow(
+      'Unknown command: app.nothing.here',
     )
     expect(keymap.overrides).toEqual({})
   })

@@ -3,15 +3,20 @@
  * invalidating ['project', ref] refreshes all of a project's data here.
  */
 import { queryOptions } from '@tanstack/react-query'
-import type { Api } from './api'
+import { ApiError, type Api } from './api'
 import { EXCLUDED_SCHEMAS, INTERNAL_SCHEMAS } from '../../shared/constants'
 import { SELF_HOSTED_GRANTS } from '../../shared/permissions'
 
 export const studioQuery = (api: Api) =>
   queryOptions({ queryKey: ['studio'], queryFn: () => api.studio(), staleTime: Infinity })
 
+/** An unknown project (a 4xx) is not retried: the error page says so at once. */
 export const projectQuery = (api: Api, ref: string) =>
-  queryOptions({ queryKey: ['project', ref], queryFn: () => api.project(ref) })
+  queryOptions({
+    queryKey: ['project', ref],
+    queryFn: () => api.project(ref),
+    retry: (failures, error) => !(error instanceof ApiError && error.code >= 400 && error.code < 500) && failures < 2,
+  })
 
 /** Self-hosted grants everything without asking; the platform asks the permissions endpoint. */
 export const permissionsQuery = (api: Api, isPlatform: boolean) =>

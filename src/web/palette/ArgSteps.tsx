@@ -69,12 +69,12 @@ function ChoiceStep({ cmd, step, sofar, onAnswer }: StepProps) {
   }
 
   return (
-    <Command label={step.label} loop className="palette-command">
+    <Command label={step.label} loop vimBindings={false} className="palette-command">
       <div className="palette-input-row">
         <Command.Input
           autoFocus
           className="palette-input"
-          placeholder={`${step.label}…`}
+          placeholder="Type to filter…"
           value={search}
           onValueChange={setPaletteSearch}
           onKeyDown={backOnEmpty}
@@ -136,7 +136,7 @@ function TextStep({ step, onAnswer }: StepProps) {
         <input
           autoFocus
           className="palette-input"
-          placeholder={`${step.label}…`}
+          placeholder={step.optional ? 'Type a value, or nothing to skip…' : 'Type a value…'}
           value={search}
           onChange={(e) => {
             setProblem(null)
@@ -156,7 +156,7 @@ function TextStep({ step, onAnswer }: StepProps) {
           </p>
         ) : (
           <p className="palette-hint">
-            {step.optional ? 'Type a value, or press Enter to skip' : 'Type a value and press Enter'}
+            {step.optional ? 'Press Enter to continue; leave it empty to skip' : 'Press Enter to continue'}
           </p>
         )}
       </div>

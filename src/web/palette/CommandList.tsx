@@ -61,7 +61,7 @@ export function CommandList() {
   const row = (c: Cmd) => <CommandRow key={c.id} cmd={c} ctx={ctx} binding={bindingFor(c.id, overrides)} />
 
   return (
-    <Command label="Command palette" loop className="palette-command">
+    <Command label="Command palette" loop vimBindings={false} className="palette-command">
       <div className="palette-input-row">
         <Command.Input
           autoFocus

@@ -77,7 +77,7 @@ export function ProjectLayout() {
           </div>
           <button type="button" className="shell-search" onClick={() => press('app.palette.open')}>
             <Search size={14} aria-hidden />
-            <span className="shell-search__text">Search or run a command…</span>
+            <span className="shell-search__text">Search commands…</span>
             <Kbd binding={bindingFor('app.palette.open', overrides) ?? ''} />
           </button>
           <IconButton

@@ -29,6 +29,7 @@ export function ErrorPage({ error }: ErrorComponentProps) {
           <CircleX size={22} />
         </span>
         <h1 className="error-card__title">{MSG.somethingWentWrong}</h1>
+        <p className="error-card__text">The studio could not finish what it was doing.</p>
         <dl className="error-card__details">
           <div>
             <dt>Error code</dt>
