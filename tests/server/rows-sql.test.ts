@@ -4,7 +4,9 @@ import { MAX_CELL_CHARACTERS } from '../../src/shared/constants'
 import type { Filter } from '../../src/shared/filters'
 import type { Param } from '../../src/server/db/driver'
 import type { RowSource } from '../../src/server/rows/source'
-import { countRows, explainRows, orderClause, selectList, selectRows, whereClause } from '../../src/server/rows/sql'
+import {
+  DEFERRED_JOIN_OFFSET, countRows, explainRows, orderClause, selectList, selectRows, whereClause,
+} from '../../src/server/rows/sql'
 
 const source: RowSource = {
   id: 1,
@@ -89,25 +91,33 @@ describe('selectRows', () => {
     )
   })
 
-  it('pages through the primary key: the page of keys first, then the rows joined to them', () => {
-    const { sql, params } = selectRows(source, {
-      filters: [{ column: 'done', operator: 'is', value: 'true' }],
-      sorts: [{ column: 'title', ascending: true }],
-      page: 3,
-      limit: 100,
-    })
+  const filters: Filter[] = [{ column: 'done', operator: 'is', value: 'true' }]
+  const sorts = [{ column: 'title', ascending: true }]
+
+  it('selects the first pages directly, in order', () => {
+    const { sql, params } = selectRows(source, { filters, sorts, page: 3, limit: 100 })
+    expect(sql).toBe(
+      `select ${selectList(source)} from "public"."we""ird" t where t."done" is true` +
+        ` order by t."title" asc, t."id" asc limit $1 offset $2`,
+    )
+    expect(params).toEqual([100, 200])
+  })
+
+  it('deep in a table, finds the page of keys first and joins the rows to them', () => {
+    const page = DEFERRED_JOIN_OFFSET / 100 + 1
+    const { sql, params } = selectRows(source, { filters, sorts, page, limit: 100 })
     expect(sql).toBe(
       `select ${selectList(source)} from "public"."we""ird" t join (select "id" from "public"."we""ird" t` +
         ` where t."done" is true order by t."title" asc, t."id" asc limit $1 offset $2) k using ("id")` +
         ` order by t."title" asc, t."id" asc`,
     )
-    expect(params).toEqual([100, 200])
+    expect(params).toEqual([100, DEFERRED_JOIN_OFFSET])
   })
 
-  it('pages a relation without a primary key directly', () => {
-    const { sql, params } = selectRows(noKey, { filters: [{ column: 'id', operator: 'eq', value: '7' }], sorts: [], page: 1, limit: 500 })
+  it('pages a relation without a primary key directly, however deep', () => {
+    const { sql, params } = selectRows(noKey, { filters: [{ column: 'id', operator: 'eq', value: '7' }], sorts: [], page: 100, limit: 500 })
     expect(sql).toBe(`select ${selectList(noKey)} from "public"."we""ird" t where t."id" = $1 limit $2 offset $3`)
-    expect(params).toEqual(['7', 500, 0])
+    expect(params).toEqual(['7', 500, 49_500])
   })
 })
 

@@ -89,18 +89,22 @@ export interface PageRequest {
   limit: number
 }
 
+/** From this offset on, a page's keys are found before its rows (see selectRows). */
+export const DEFERRED_JOIN_OFFSET = 1000
+
 /**
- * One page of rows. With a primary key, the page's keys are found first and the rows joined to them
- * (so a deep offset walks the key index, not whole rows).
+ * One page of rows. Deep in a table with a primary key, the page's keys are found first and the rows
+ * joined to them, so the offset walks the key index rather than whole rows.
  */
 export function selectRows(source: RowSource, req: PageRequest): Statement {
   const params: Param[] = []
   const from = `${quoteQualified(source.schema, source.name)} t`
   const where = whereClause(source, req.filters, params)
   const order = orderClause(source, req.sorts)
-  params.push(req.limit, (req.page - 1) * req.limit)
+  const offset = (req.page - 1) * req.limit
+  params.push(req.limit, offset)
   const page = ` limit $${params.length - 1} offset $${params.length}`
-  if (source.primaryKey.length === 0) {
+  if (source.primaryKey.length === 0 || offset < DEFERRED_JOIN_OFFSET) {
     return { sql: `select ${selectList(source)} from ${from}${where}${order}${page}`, params }
   }
   const keys = source.primaryKey.map(quoteIdent).join(', ')
