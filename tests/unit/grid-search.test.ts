@@ -52,8 +52,9 @@ describe('URL sorts', () => {
 })
 
 describe('gridSearchSchema', () => {
-  it('gives the defaults for an empty URL', () => {
-    expect(gridSearchSchema.parse({})).toEqual({ filter: [], sort: [], view: 'data', page: 1, rows: 100 })
+  it('reads an empty URL as the defaults, adding nothing to the URL', () => {
+    expect(stringifySearch(gridSearchSchema.parse({}))).toBe('')
+    expect(readGridSearch({})).toEqual({ filters: [], sorts: [], view: 'data', page: 1, rows: 100, schema: undefined })
   })
 
   it('reads repeatable keys as they come from the URL', () => {
@@ -71,10 +72,11 @@ describe('gridSearchSchema', () => {
 
   it('falls back field by field on bad values, never throwing', () => {
     const bad = { filter: 42, sort: { x: 1 }, view: 'chart', page: '-2', rows: '250', schema: '' }
-    expect(gridSearchSchema.parse(bad)).toEqual({ filter: [], sort: [], view: 'data', page: 1, rows: 100, schema: undefined })
-    expect(gridSearchSchema.parse({ page: 'abc', rows: 'lots' })).toMatchObject({ page: 1, rows: 100 })
-    expect(gridSearchSchema.parse({ page: '2.5' }).page).toBe(1)
-    expect(gridSearchSchema.parse({ rows: '1000' }).rows).toBe(1000)
+    expect(gridSearchSchema.parse(bad)).toEqual({ filter: [], sort: [], view: undefined, page: undefined, rows: undefined, schema: undefined })
+    expect(readGridSearch(bad)).toMatchObject({ view: 'data', page: 1, rows: 100 })
+    expect(readGridSearch({ page: 'abc', rows: 'lots' })).toMatchObject({ page: 1, rows: 100 })
+    expect(readGridSearch({ page: '2.5' }).page).toBe(1)
+    expect(readGridSearch({ rows: '1000' }).rows).toBe(1000)
     expect(gridSearchSchema.parse({ filter: ['a:eq:1', 7, null] }).filter).toEqual(['a:eq:1'])
   })
 

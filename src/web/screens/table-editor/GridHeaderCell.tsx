@@ -1,6 +1,6 @@
 import { useState, type CSSProperties, type DragEvent } from 'react'
 import type { Header } from '@tanstack/react-table'
-import { ArrowDown, ArrowUp, Key, Link2, Pin, PinOff, RotateCcw, X } from 'lucide-react'
+import { ArrowDown, ArrowUp, ChevronDown, Key, Link2, Pin, PinOff, RotateCcw, X } from 'lucide-react'
 import type { Column, Row } from '../../../shared/api'
 import { DropdownMenu, MenuItem, MenuSeparator, cx } from '../../ui'
 import { resetColumnWidth } from '../../state/grid'
@@ -22,7 +22,7 @@ interface GridHeaderCellProps {
   onDropColumn: (dragged: string, target: string) => void
 }
 
-/** A column header: name, type and key; its menu sorts, freezes and resets; drag to reorder, drag the edge to resize. */
+/** A column header: name, type and key; its menu sorts, freezes and resets; drag the label to reorder, the edge to resize. */
 export function GridHeaderCell({ header, column, style, primaryKey, foreignKey, frozen, resized, sorted, onDropColumn }: GridHeaderCellProps) {
   const [dropping, setDropping] = useState(false)
   const name = column.name
@@ -47,24 +47,27 @@ export function GridHeaderCell({ header, column, style, primaryKey, foreignKey, 
         onDropColumn(e.dataTransfer.getData(COLUMN_DRAG_TYPE), name)
       }}
     >
+      <div
+        className="te-hcell__label"
+        draggable={!frozen}
+        onDragStart={(e) => {
+          e.dataTransfer.setData(COLUMN_DRAG_TYPE, name)
+          e.dataTransfer.effectAllowed = 'move'
+        }}
+        title={column.comment ?? undefined}
+      >
+        {primaryKey && <Key size={12} className="te-hcell__key" aria-label="Primary key" />}
+        {foreignKey && <Link2 size={12} className="te-hcell__fk" aria-label="Foreign key" />}
+        <span className="te-hcell__name">{name}</span>
+        <span className="te-hcell__type">{column.format}</span>
+        {sorted === 'asc' && <ArrowUp size={12} className="te-hcell__sort" aria-label="Sorted ascending" />}
+        {sorted === 'desc' && <ArrowDown size={12} className="te-hcell__sort" aria-label="Sorted descending" />}
+      </div>
       <DropdownMenu
+        align="end"
         trigger={
-          <button
-            type="button"
-            className="te-hcell__button"
-            draggable={!frozen}
-            onDragStart={(e) => {
-              e.dataTransfer.setData(COLUMN_DRAG_TYPE, name)
-              e.dataTransfer.effectAllowed = 'move'
-            }}
-            title={column.comment ?? undefined}
-          >
-            {primaryKey && <Key size={12} className="te-hcell__key" aria-label="Primary key" />}
-            {foreignKey && <Link2 size={12} className="te-hcell__fk" aria-label="Foreign key" />}
-            <span className="te-hcell__name">{name}</span>
-            <span className="te-hcell__type">{column.format}</span>
-            {sorted === 'asc' && <ArrowUp size={12} className="te-hcell__sort" aria-label="Sorted ascending" />}
-            {sorted === 'desc' && <ArrowDown size={12} className="te-hcell__sort" aria-label="Sorted descending" />}
+          <button type="button" className="te-hcell__menu" aria-label={`${name} column menu`}>
+            <ChevronDown size={14} />
           </button>
         }
       >

@@ -80,9 +80,16 @@ function TableView({ projectRef, table }: { projectRef: string; table: GridTable
           type="destructive"
           title={MSG.gridError}
           action={
-            <Button size="sm" onClick={() => press('grid.refresh')} loading={rows.isFetching}>
-              Try again
-            </Button>
+            <div className="te-actions">
+              {view.filters.length > 0 && (
+                <Button size="sm" variant="ghost" onClick={() => press('grid.filter.clear')}>
+                  {MSG.removeAllFilters}
+                </Button>
+              )}
+              <Button size="sm" onClick={() => press('grid.refresh')} loading={rows.isFetching}>
+                Try again
+              </Button>
+            </div>
           }
         >
           {rows.error.message}

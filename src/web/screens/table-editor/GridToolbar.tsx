@@ -14,8 +14,10 @@ export function GridToolbar({ table, filters, sorts }: { table: GridTable; filte
     <header className="te-toolbar">
       <h1 className="te-toolbar__title">
         <EntityIcon type={table.type} size={15} />
-        {table.schema !== 'public' && <span className="te-muted">{table.schema}.</span>}
-        {table.name}
+        <span>
+          {table.schema !== 'public' && <span className="te-muted">{table.schema}.</span>}
+          {table.name}
+        </span>
       </h1>
       {isProtectedSchema(table.schema) && (
         <Badge tone="warning">

@@ -1,6 +1,8 @@
 /**
  * The grid's URL search (spec 2 and 5): filters, sorts, view, page and page size live only in the URL.
- * Every field catches a fallback, so a hand-edited or stale URL never throws.
+ * Every field catches a fallback, so a hand-edited or stale URL never throws. A field at its default
+ * (view data, page 1, 100 rows) reads as absent, because the router writes what this schema returns
+ * back into the URL; `readGridSearch` fills the defaults in.
  */
 import { z } from 'zod'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, type PageSize } from '../../../shared/constants'
@@ -26,25 +28,21 @@ export const gridSearchSchema = z.object({
   filter: rawList,
   /** raw `column:asc|desc` entries; malformed ones are ignored by `parseSorts` */
   sort: rawList,
-  view: z.enum(['data', 'definition']).default('data').catch('data'),
-  page: z.coerce.number().int().min(1).default(1).catch(1),
-  rows: z.coerce
-    .number()
-    .refine(isPageSize)
-    .transform(toPageSize)
-    .default(DEFAULT_PAGE_SIZE)
-    .catch(DEFAULT_PAGE_SIZE),
+  /** absent or unknown: data */
+  view: z.enum(['data', 'definition']).optional().catch(undefined),
+  /** absent or not a whole number from 1: page 1 */
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+  /** absent or not a page size: 100 */
+  rows: z.coerce.number().refine(isPageSize).transform(toPageSize).optional().catch(undefined),
   /** the table list's schema, when it differs from the open table's */
   schema: z.string().min(1).optional().catch(undefined),
 })
 
-export type GridSearch = z.output<typeof gridSearchSchema>
-
-/** The grid's state as the rest of the code uses it: parsed filters and sorts. */
+/** The grid's state as the rest of the code uses it: parsed filters and sorts, defaults filled in. */
 export interface GridView {
   filters: Filter[]
   sorts: Sort[]
-  view: GridSearch['view']
+  view: 'data' | 'definition'
   page: number
   rows: PageSize
   schema: string | undefined
@@ -52,7 +50,14 @@ export interface GridView {
 
 export function readGridSearch(search: unknown): GridView {
   const s = gridSearchSchema.parse(search ?? {})
-  return { filters: parseFilters(s.filter), sorts: parseSorts(s.sort), view: s.view, page: s.page, rows: s.rows, schema: s.schema }
+  return {
+    filters: parseFilters(s.filter),
+    sorts: parseSorts(s.sort),
+    view: s.view ?? 'data',
+    page: s.page ?? 1,
+    rows: s.rows ?? DEFAULT_PAGE_SIZE,
+    schema: s.schema,
+  }
 }
 
 /** The URL form: defaults and empty lists left out, so links stay short. */
