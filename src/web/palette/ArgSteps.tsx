@@ -62,10 +62,15 @@ function ChoiceStep({ cmd, step, sofar, onAnswer }: StepProps) {
   })
   const choices = step.choices ?? options.data ?? []
 
+  function choose(answer: Answer): void {
+    const problem = onAnswer(answer)
+    if (problem) toast.error(problem)
+  }
+
   function pick(option: ArgOption): void {
     const answer = parseAnswer(step, option.value)
-    const problem = answer.ok ? onAnswer({ value: answer.value, label: option.label ?? option.value }) : answer.message
-    if (problem) toast.error(problem)
+    if (answer.ok) choose({ value: answer.value, label: option.label ?? option.value })
+    else toast.error(answer.message)
   }
 
   return (
@@ -91,7 +96,7 @@ function ChoiceStep({ cmd, step, sofar, onAnswer }: StepProps) {
         {options.error && <div className="palette-status palette-status--error">{options.error.message}</div>}
         {!options.isLoading && <Command.Empty className="palette-empty">{MSG.noResults}</Command.Empty>}
         {step.optional && (
-          <Command.Item value={SKIP} keywords={['skip', 'none']} onSelect={() => onAnswer({ value: undefined, label: 'skipped' })} className="palette-item">
+          <Command.Item value={SKIP} keywords={['skip', 'none']} onSelect={() => choose({ value: undefined, label: 'skipped' })} className="palette-item">
             <span className="palette-item__main palette-item__skip">Skip</span>
           </Command.Item>
         )}
