@@ -32,6 +32,12 @@ export interface Studio {
   close(): Promise<void>
 }
 
+/** The host to print: any-address binds are reached on 127.0.0.1; IPv6 hosts go in brackets. */
+function shownHost(host = '127.0.0.1'): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1'
+  return host.includes(':') ? `[${host}]` : host
+}
+
 export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
   const db = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir ?? '.studio')
   const app = Fastify({ logger: (opts.logger ?? true) && { level: 'warn' } })
@@ -53,9 +59,8 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
   }
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : opts.port
-  const host = opts.host && opts.host !== '0.0.0.0' ? opts.host : '127.0.0.1'
   return {
-    url: `http://${host}:${port}`,
+    url: `http://${shownHost(opts.host)}:${port}`,
     app,
     db,
     async close() {

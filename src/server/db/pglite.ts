@@ -4,11 +4,12 @@
  */
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { PGlite, type Results } from '@electric-sql/pglite'
+import { PGlite, type Results, type Transaction } from '@electric-sql/pglite'
 import { SESSION_SETTINGS, serializeParam, withRoleVia, type Driver, type Param, type Queryable, type QueryResult } from './driver'
 import { TYPE_SHAPES_SQL, TypeShapes, rememberShapes, toRows } from './values'
 
-const text = (x: string) => x
+/** PGlite itself, or one of its transactions. */
+type Connection = Pick<Transaction, 'query' | 'exec'>
 
 export async function openPglite(dataDir: string): Promise<Driver> {
   const dir = join(dataDir, 'db')
@@ -16,35 +17,31 @@ export async function openPglite(dataDir: string): Promise<Driver> {
   const pg = new PGlite(dir)
   await pg.waitReady
   // Take every value as the text Postgres prints (values.ts converts); parameters arrive as text already.
-  for (const oid of Object.keys(pg.parsers)) pg.parsers[oid] = text
+  for (const oid of Object.keys(pg.parsers)) pg.parsers[oid] = (text: string) => text
   for (const oid of Object.keys(pg.serializers)) pg.serializers[oid] = String
   for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
     await pg.query('select set_config($1, $2, false)', [name, value])
   }
 
   const shapes = new TypeShapes()
-  const convert = async (r: Results<unknown[]>): Promise<QueryResult> => {
-    const unknown = shapes.unknown(r.fields)
-    if (unknown.length) {
-      const found = await pg.query<unknown[]>(TYPE_SHAPES_SQL, [`{${unknown.join(',')}}`], { rowMode: 'array' })
-      rememberShapes(shapes, unknown, found.rows.map(([oid, elem, delim]) => ({ oid, elem, delim })))
+  function on(connection: Connection): Queryable {
+    const convert = async (r: Results<unknown[]>): Promise<QueryResult> => {
+      const unknown = shapes.unknown(r.fields)
+      if (unknown.length) {
+        const found = await connection.query<unknown[]>(TYPE_SHAPES_SQL, [serializeParam(unknown.map(String))], { rowMode: 'array' })
+        rememberShapes(shapes, unknown, found.rows.map(([oid, elem, delim]) => ({ oid, elem, delim })))
+      }
+      return { rows: toRows(shapes, r.fields, r.rows), fields: r.fields, rowCount: r.rowCount ?? r.rows.length, command: r.command ?? '' }
     }
     return {
-      rows: toRows(shapes, r.fields, r.rows),
-      fields: r.fields,
-      rowCount: r.rowCount ?? r.rows.length,
-      command: r.command ?? '',
+      query: async <R>(sql: string, params: readonly Param[] = []) =>
+        (await convert(await connection.query<unknown[]>(sql, params.map(serializeParam), { rowMode: 'array' }))) as QueryResult<R>,
+      exec: async (sql) => {
+        const out: QueryResult[] = []
+        for (const r of await connection.exec(sql, { rowMode: 'array' })) out.push(await convert(r as Results<unknown[]>))
+        return out
+      },
     }
-  }
-  const direct: Queryable = {
-    query: async <R>(sql: string, params: readonly Param[] = []) =>
-      (await convert(await pg.query<unknown[]>(sql, params.map(serializeParam), { rowMode: 'array' }))) as QueryResult<R>,
-    exec: async (sql) => {
-      const results = await pg.exec(sql, { rowMode: 'array' })
-      const out: QueryResult[] = []
-      for (const r of results) out.push(await convert(r as Results<unknown[]>))
-      return out
-    },
   }
 
   let queue: Promise<unknown> = Promise.resolve()
@@ -54,30 +51,9 @@ export async function openPglite(dataDir: string): Promise<Driver> {
     return run
   }
 
-  async function transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    return exclusive(async () => {
-      let open = true
-      const ensureOpen = () => {
-        if (!open) throw new Error('Transaction is closed')
-      }
-      const tx: Queryable = {
-        query: <R>(sql: string, params?: readonly Param[]) => (ensureOpen(), direct.query<R>(sql, params)),
-        exec: (sql) => (ensureOpen(), direct.exec(sql)),
-      }
-      await pg.query('begin')
-      try {
-        const result = await fn(tx)
-        await pg.query('commit')
-        return result
-      } catch (e) {
-        await pg.query('rollback')
-        throw e
-      } finally {
-        open = false
-      }
-    })
-  }
-
+  const direct = on(pg)
+  /** PGlite's transaction rolls back when fn throws, and refuses calls on tx once it has ended. */
+  const transaction = <T>(fn: (tx: Queryable) => Promise<T>) => exclusive(() => pg.transaction((tx) => fn(on(tx))))
   return {
     kind: 'pglite',
     query: (sql, params) => exclusive(() => direct.query(sql, params)),

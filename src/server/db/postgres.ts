@@ -22,7 +22,7 @@ export function openPostgres(connectionString: string): Driver {
   const convert = async (client: Client, r: pg.QueryResult<unknown[]>): Promise<QueryResult> => {
     const unknown = shapes.unknown(r.fields)
     if (unknown.length) {
-      const found = await client.query(TYPE_SHAPES_SQL, [`{${unknown.join(',')}}`])
+      const found = await client.query(TYPE_SHAPES_SQL, [serializeParam(unknown.map(String))])
       rememberShapes(shapes, unknown, found.rows)
     }
     return {
