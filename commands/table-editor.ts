@@ -423,9 +423,8 @@ export const reloadSchemas = defineCommand({
 
 export const openTableCommand = defineCommand({
   id: 'table-editor.table.open',
-  title: 'Open table from the list',
+  title: 'Open table in this schema',
   area: AREA,
-  keywords: ['view', 'go to', 'browse'],
   args: z.object({ table: z.coerce.number({ error: 'Pick a table' }).int().positive('Pick a table') }),
   argOptions: {
     table: async (ctx) => {
