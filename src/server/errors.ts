@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import type { ApiErrorBody } from '../shared/api'
 
-export class HttpError extends Error {
+class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
@@ -39,7 +39,7 @@ function isDatabaseError(e: unknown): e is DatabaseError {
   return typeof x?.severity === 'string' && typeof x.code === 'string' && typeof x.message === 'string'
 }
 
-export function toErrorBody(error: unknown): ApiErrorBody {
+function toErrorBody(error: unknown): ApiErrorBody {
   if (isDatabaseError(error)) {
     const position = Number(error.position)
     return { message: error.message, code: 400, pgCode: error.code, ...(position > 0 ? { position } : {}) }

@@ -1,4 +1,7 @@
-/** Serves the built web app from ./dist, with index.html for any non-API GET (the SPA routes). */
+/**
+ * Serves the built web app from ./dist, with index.html for any other GET that names a route rather
+ * than a file (the SPA's routes); API paths and missing files get the JSON 404.
+ */
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
@@ -9,6 +12,7 @@ const DIST = fileURLToPath(new URL('../../dist', import.meta.url))
 const API_PREFIXES = ['/platform/', '/api/', '/storage/']
 
 const isApi = (url: string) => API_PREFIXES.some((p) => url.startsWith(p))
+const isFile = (url: string) => /\.[^/]*$/.test(url.split('?')[0] ?? '')
 
 export async function serveApp(app: FastifyInstance): Promise<void> {
   const built = existsSync(`${DIST}/index.html`)
@@ -16,7 +20,7 @@ export async function serveApp(app: FastifyInstance): Promise<void> {
   else console.warn(`studio: no built app in ${DIST}; run \`npm run build\` first (\`npm start\` does both).`)
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' || isApi(request.url)) throw notFound(`Not found: ${request.method} ${request.url}`)
+    if (request.method !== 'GET' || isApi(request.url) || isFile(request.url)) throw notFound(`Not found: ${request.method} ${request.url}`)
     if (!built) throw notFound('The web app is not built: run `npm run build`, then start the studio again')
     return reply.type('text/html').sendFile('index.html')
   })

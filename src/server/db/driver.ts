@@ -2,12 +2,10 @@
  * The one small interface the server talks to a project database through: embedded PGlite or a
  * PostgreSQL server. Both return the same JS values for the same data (see values.ts).
  */
-import type { Impersonation } from '../../shared/api'
+import type { Impersonation, Row } from '../../shared/api'
 import { quoteIdent } from '../sql/quote'
 import type { Field } from './values'
 
-export type { Field }
-export type Row = Record<string, unknown>
 /**
  * Bind parameters: text (Postgres casts it to the parameter's type), numbers, booleans, lists of text
  * (sent as a Postgres array) or null.
@@ -49,7 +47,7 @@ export interface Driver extends Queryable {
 /** Session settings both drivers use, so dates and intervals print the same way. */
 export const SESSION_SETTINGS = { TimeZone: 'UTC', DateStyle: 'ISO, MDY', IntervalStyle: 'postgres' } as const
 
-export async function impersonate(tx: Queryable, who: Impersonation): Promise<void> {
+async function impersonate(tx: Queryable, who: Impersonation): Promise<void> {
   const claims: Record<string, unknown> = { role: who.role, ...who.claims }
   await tx.query(`set local role ${quoteIdent(who.role)}`)
   await tx.query(

@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite'
 import { SESSION_SETTINGS, serializeParam, withRoleVia, type Driver, type Param, type Queryable, type QueryResult } from './driver'
-import { TYPE_SHAPES_SQL, TypeShapes, rememberShapes, toRows } from './values'
+import { TYPE_SHAPES_SQL, TypeShapes, toRows } from './values'
 
 /** PGlite itself, or one of its transactions. */
 type Connection = Pick<Transaction, 'query' | 'exec'>
@@ -29,7 +29,7 @@ export async function openPglite(dataDir: string): Promise<Driver> {
       const unknown = shapes.unknown(r.fields)
       if (unknown.length) {
         const found = await connection.query<unknown[]>(TYPE_SHAPES_SQL, [serializeParam(unknown.map(String))], { rowMode: 'array' })
-        rememberShapes(shapes, unknown, found.rows.map(([oid, elem, delim]) => ({ oid, elem, delim })))
+        shapes.learn(unknown, found.rows.map(([oid, elem, delim]) => ({ oid, elem, delim })))
       }
       return { rows: toRows(shapes, r.fields, r.rows), fields: r.fields, rowCount: r.rowCount ?? r.rows.length, command: r.command ?? '' }
     }

@@ -1,7 +1,7 @@
 /** A PostgreSQL server as the project database, through a node-postgres pool. */
 import pg from 'pg'
 import { SESSION_SETTINGS, serializeParam, withRoleVia, type Driver, type Param, type Queryable, type QueryResult } from './driver'
-import { TYPE_SHAPES_SQL, TypeShapes, rememberShapes, toRows } from './values'
+import { TYPE_SHAPES_SQL, TypeShapes, toRows } from './values'
 
 type Client = pg.Pool | pg.PoolClient
 
@@ -23,7 +23,7 @@ export function openPostgres(connectionString: string): Driver {
     const unknown = shapes.unknown(r.fields)
     if (unknown.length) {
       const found = await client.query(TYPE_SHAPES_SQL, [serializeParam(unknown.map(String))])
-      rememberShapes(shapes, unknown, found.rows)
+      shapes.learn(unknown, found.rows)
     }
     return {
       rows: toRows(shapes, r.fields, r.rows),

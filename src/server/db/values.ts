@@ -23,13 +23,15 @@ const SCALARS: Record<number, Parse> = {
 }
 
 /** What a type oid is, as far as conversion goes: an array (of elem, split by delim) or anything else. */
-export type TypeShape = { elem: number; delim: string } | null
+type TypeShape = { elem: number; delim: string } | null
 
 export class TypeShapes {
   readonly #shapes = new Map<number, TypeShape>()
 
-  remember(oid: number, shape: TypeShape): void {
-    this.#shapes.set(oid, shape)
+  /** Records what TYPE_SHAPES_SQL found for these oids: the arrays among them; the rest are not. */
+  learn(oids: readonly number[], arrays: readonly Record<string, unknown>[]): void {
+    for (const oid of oids) this.#shapes.set(oid, null)
+    for (const a of arrays) this.#shapes.set(Number(a.oid), { elem: Number(a.elem), delim: String(a.delim) })
   }
 
   /** Oids among these fields whose shape is not known yet. */
@@ -48,16 +50,11 @@ export class TypeShapes {
   }
 }
 
-/** The catalog query that tells array types apart: all of them, or the given oids. */
+/** Which of the oids in $1 are array types, with their element type and its delimiter. */
 export const TYPE_SHAPES_SQL = `
   select t.oid, t.typelem as elem, e.typdelim as delim
-  from pg_catalog.pg_type t left join pg_catalog.pg_type e on e.oid = t.typelem
-  where t.typcategory = 'A' and t.typelem <> 0 and ($1::oid[] is null or t.oid = any($1::oid[]))`
-
-export function rememberShapes(shapes: TypeShapes, oids: readonly number[], arrays: readonly Record<string, unknown>[]) {
-  for (const oid of oids) shapes.remember(oid, null)
-  for (const a of arrays) shapes.remember(Number(a.oid), { elem: Number(a.elem), delim: String(a.delim) })
-}
+  from pg_catalog.pg_type t join pg_catalog.pg_type e on e.oid = t.typelem
+  where t.oid = any($1::oid[]) and t.typcategory = 'A'`
 
 /** Builds row objects from raw text rows (arrays in field order); a repeated name keeps the last value. */
 export function toRows(shapes: TypeShapes, fields: readonly Field[], raw: readonly (readonly unknown[])[]) {
@@ -77,7 +74,7 @@ export function toRows(shapes: TypeShapes, fields: readonly Field[], raw: readon
  * Parses Postgres array text ('{1,2}', '{{a,"b c"},{NULL,"\\""}}', '[0:1]={x,y}'). Text that is not in
  * array form (int2vector prints '1 2') is returned as it is.
  */
-export function parseArray(text: string, delim: string, element?: Parse): unknown {
+function parseArray(text: string, delim: string, element?: Parse): unknown {
   const start = text.startsWith('[') ? text.indexOf('=') + 1 : 0
   if (text[start] !== '{') return text
   let i = start

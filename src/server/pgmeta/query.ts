@@ -1,6 +1,7 @@
 /** Running SQL from the SQL editor, and formatting it. */
 import { format } from 'sql-formatter'
-import type { Driver, Row } from '../db/driver'
+import type { Row } from '../../shared/api'
+import type { Driver } from '../db/driver'
 import { badRequest } from '../errors'
 
 /** Runs one or more statements; answers the rows of the last one. */

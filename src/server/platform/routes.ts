@@ -9,7 +9,7 @@ import { notFound } from '../errors'
 
 const VERSION: string = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version
 
-export const DEFAULT_PROJECT: Project = {
+const DEFAULT_PROJECT: Project = {
   id: 1,
   ref: DEFAULT_PROJECT_REF,
   name: DEFAULT_PROJECT_NAME,
