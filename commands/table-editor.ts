@@ -14,11 +14,11 @@ import {
 } from '../src/shared/filters'
 import type { GridTable } from '../src/shared/api'
 import {
-  countKey, countQuery, entitiesQuery, gridTableQuery, rowsKey, schemasQuery,
+  countKey, countQuery, entitiesKey, entitiesQuery, gridTableQuery, rowsKey, schemasQuery,
 } from '../src/web/data/queries'
 import { isPageSize, pageCount, toPageSize, patchGridSearch, readGridSearch, type GridView } from '../src/web/screens/table-editor/search'
 import { visibleSchemas } from '../src/web/screens/table-editor/schemas'
-import { gridState, isColumnFrozen, openGridTable, setColumnFrozen } from '../src/web/state/grid'
+import { gridState, isColumnFrozen, openGridTable, resetGridLayout, setColumnFrozen } from '../src/web/state/grid'
 import { setTableListSort, tableListState } from '../src/web/state/table-list'
 
 const AREA = 'table-editor'
@@ -365,6 +365,20 @@ export const freezeColumn = defineCommand({
   },
 })
 
+export const resetColumns = defineCommand({
+  id: 'grid.columns.reset',
+  title: 'Reset column widths, order and frozen columns',
+  area: AREA,
+  keywords: ['layout', 'resize', 'reorder'],
+  when: onTable,
+  enabled: canRead,
+  run: async (ctx) => {
+    const table = await openTable(ctx)
+    openGridTable(ctx.ref, table.schema, table.name)
+    resetGridLayout()
+  },
+})
+
 // ---- table list ----
 
 /** The list shows the schema in the URL, else the open table's, else public. */
@@ -418,7 +432,12 @@ export const reloadSchemas = defineCommand({
   area: AREA,
   when: inEditor,
   enabled: canRead,
-  run: (ctx) => ctx.queryClient.invalidateQueries({ queryKey: schemasQuery(ctx.api, ctx.ref).queryKey }),
+  run: async (ctx) => {
+    await Promise.all([
+      ctx.queryClient.invalidateQueries({ queryKey: schemasQuery(ctx.api, ctx.ref).queryKey }),
+      ctx.queryClient.invalidateQueries({ queryKey: entitiesKey(ctx.ref) }),
+    ])
+  },
 })
 
 export const openTableCommand = defineCommand({

@@ -214,6 +214,10 @@ describe.each(targets())('table editor commands on $name', (target) => {
     await run('grid.column.freeze', { column: 'id' })
     expect(await frozen()).toEqual(['name'])
     await rejects('grid.column.freeze', { column: 'ghost' }, 'There is no column "ghost"')
+
+    await run('grid.columns.reset')
+    expect(await frozen()).toEqual(['id'])
+    expect(gridState.widths).toEqual({})
   })
 
   it('selects a schema for the table list, protected ones included', async () => {

@@ -10,7 +10,7 @@ import {
 } from '../../shared/constants'
 import type { Filter, Sort } from '../../shared/filters'
 
-export const projectKey = (ref: string) => ['project', ref] as const
+const projectKey = (ref: string) => ['project', ref] as const
 
 export const schemasQuery = (api: Api, ref: string) =>
   queryOptions({ queryKey: [...projectKey(ref), 'schemas'], queryFn: () => api.schemas(ref) })

@@ -7,7 +7,7 @@ import { resetColumnWidth } from '../../state/grid'
 import { press } from '../../commands-run'
 
 /** What a drag of a column header carries. */
-export const COLUMN_DRAG_TYPE = 'application/x-studio-column'
+const COLUMN_DRAG_TYPE = 'application/x-studio-column'
 
 interface GridHeaderCellProps {
   header: Header<Row, unknown>
