@@ -20,7 +20,7 @@ export function GridToolbar({ table, filters, sorts }: { table: GridTable; filte
         </span>
       </h1>
       {isProtectedSchema(table.schema) && (
-        <Badge tone="warning">
+        <Badge tone="warning" className="te-locked-badge">
           <Lock size={11} aria-hidden /> {MSG.locked}
         </Badge>
       )}
