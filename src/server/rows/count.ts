@@ -1,6 +1,7 @@
 /**
  * Row counts for the grid: exact while the relation is small; past EXACT_COUNT_THRESHOLD never a full
- * count(*), but pg_class.reltuples (no filters) or the planner's estimate (with filters).
+ * count(*), but pg_class.reltuples, or the planner's estimate when filters or an impersonated role's
+ * row-level security narrow the rows.
  */
 import type { CountResponse } from '../../shared/api'
 import { EXACT_COUNT_THRESHOLD } from '../../shared/constants'
@@ -25,10 +26,15 @@ async function sizeEstimate(db: Queryable, source: RowSource): Promise<number> {
   return analyzed ? Math.round(source.reltuples) : plannerEstimate(db, source, [])
 }
 
-export async function countSource(db: Queryable, source: RowSource, filters: readonly Filter[]): Promise<CountResponse> {
+export async function countSource(
+  db: Queryable,
+  source: RowSource,
+  filters: readonly Filter[],
+  impersonating: boolean,
+): Promise<CountResponse> {
   const size = await sizeEstimate(db, source)
   if (size >= EXACT_COUNT_THRESHOLD) {
-    const count = filters.length ? await plannerEstimate(db, source, filters) : size
+    const count = filters.length || impersonating ? await plannerEstimate(db, source, filters) : size
     return { count, is_estimate: true }
   }
   const { sql, params } = countRows(source, filters)

@@ -20,6 +20,8 @@ export function rowRoutes(app: FastifyInstance, db: Driver): void {
 
   app.post('/table-rows/count', async (req): Promise<CountResponse> => {
     const body = parse(CountBody, req.body)
-    return db.withRole(body.impersonate, async (tx) => countSource(tx, await loadSource(tx, body.tableId), body.filters))
+    return db.withRole(body.impersonate, async (tx) =>
+      countSource(tx, await loadSource(tx, body.tableId), body.filters, body.impersonate !== undefined),
+    )
   })
 }
