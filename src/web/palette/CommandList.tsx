@@ -55,7 +55,10 @@ export function CommandList() {
 
   const ctx = currentContext()
   const available = allCommands().filter((c) => isAvailable(c, ctx))
-  const recentCommands = recent.map((id) => getCommand(id)).filter((c): c is Cmd => c !== undefined && available.includes(c))
+  // while searching, recent commands rank by match like the rest (a separate group would always win)
+  const recentCommands = search.trim()
+    ? []
+    : recent.map((id) => getCommand(id)).filter((c): c is Cmd => c !== undefined && available.includes(c))
   const rest = available.filter((c) => !recentCommands.includes(c))
   const areas = orderAreas(rest.map((c) => c.area), ctx.route.id)
   const row = (c: Cmd) => <CommandRow key={c.id} cmd={c} ctx={ctx} binding={bindingFor(c.id, overrides)} />
