@@ -29,6 +29,16 @@ describe.each(targets())('query on $name', (target) => {
     await c.sql(`drop table ${table}`)
   })
 
+  it('leaves no session state behind: an unfinished transaction or SET ROLE ends with the script', async () => {
+    const table = unique('q')
+    await c.sql(`begin; create table ${table} (id int)`)
+    expect(await c.sql(`select to_regclass('${table}') as t`)).toEqual([{ t: null }])
+    expect(await c.sql(`set role anon; set datestyle = 'German'; select current_user as u`)).toEqual([{ u: 'anon' }])
+    const [now] = await c.sql<{ u: string; d: string }>(`select current_user as u, current_setting('DateStyle') as d`)
+    expect(now?.u).not.toBe('anon')
+    expect(now?.d).toBe('ISO, MDY')
+  })
+
   it('rejects a body without a query', async () => {
     expect(await c.send('POST', path, { query: '' })).toEqual({ status: 400, body: { message: 'query: query is required', code: 400 } })
     expect((await c.send('POST', path, { sql: 'select 1' })).status).toBe(400)

@@ -37,10 +37,16 @@ export interface Driver extends Queryable {
   /** Runs fn on one connection inside BEGIN … COMMIT (ROLLBACK when fn throws). */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
   /**
-   * Runs fn inside a transaction; when impersonating, after SET LOCAL ROLE and the request's JWT claims
+   * Runs fn as the database's own user, or, when impersonating, inside a transaction after SET LOCAL ROLE and the request's JWT claims
    * (request.jwt.claims, plus request.jwt.claim.sub and .role as older policies read them).
    */
   withRole<T>(impersonation: Impersonation | undefined, fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /**
+   * Runs a user's SQL script (the SQL editor), then puts the session back as a new one would be: an
+   * unfinished transaction is rolled back and SET, SET ROLE and the like are undone, so the next caller
+   * never inherits them.
+   */
+  script(sql: string): Promise<QueryResult[]>
   close(): Promise<void>
 }
 
@@ -57,11 +63,16 @@ async function impersonate(tx: Queryable, who: Impersonation): Promise<void> {
   )
 }
 
-/** withRole, for a driver's transaction. */
-export function withRoleVia(transaction: Driver['transaction']): Driver['withRole'] {
+/**
+ * withRole, for a driver: impersonation needs a transaction (SET LOCAL); plain reads run straight on the
+ * driver, which saves the BEGIN and COMMIT round trips on every grid page.
+ */
+export function withRoleVia(transaction: Driver['transaction'], plain: Queryable): Driver['withRole'] {
   return (impersonation, fn) =>
-    transaction(async (tx) => {
-      if (impersonation) await impersonate(tx, impersonation)
-      return fn(tx)
-    })
+    impersonation
+      ? transaction(async (tx) => {
+          await impersonate(tx, impersonation)
+          return fn(tx)
+        })
+      : fn(plain)
 }

@@ -54,12 +54,27 @@ export async function openPglite(dataDir: string): Promise<Driver> {
   const direct = on(pg)
   /** PGlite's transaction rolls back when fn throws, and refuses calls on tx once it has ended. */
   const transaction = <T>(fn: (tx: Queryable) => Promise<T>) => exclusive(() => pg.transaction((tx) => fn(on(tx))))
-  return {
-    kind: 'pglite',
+  const settings = Object.entries(SESSION_SETTINGS)
+    .map(([name, value]) => `set ${name} = '${value}';`)
+    .join(' ')
+  const script = (sql: string) =>
+    exclusive(async () => {
+      try {
+        return await direct.exec(sql)
+      } finally {
+        await pg.exec(`rollback; reset all; reset role; reset session authorization; ${settings}`)
+      }
+    })
+  const queued: Queryable = {
     query: (sql, params) => exclusive(() => direct.query(sql, params)),
     exec: (sql) => exclusive(() => direct.exec(sql)),
+  }
+  return {
+    kind: 'pglite',
+    ...queued,
     transaction,
-    withRole: withRoleVia(transaction),
+    withRole: withRoleVia(transaction, queued),
+    script,
     close: () => exclusive(() => pg.close()),
   }
 }

@@ -60,13 +60,26 @@ export function openPostgres(connectionString: string): Driver {
     }
   }
 
+  /** On its own connection; DISCARD ALL returns it to the connection's defaults (our -c options). */
+  async function script(sql: string): Promise<QueryResult[]> {
+    const client = await pool.connect()
+    let broken: Error | undefined
+    try {
+      return await on(client).exec(sql)
+    } finally {
+      await client.query('rollback; discard all').catch((e: Error) => (broken = e))
+      client.release(broken)
+    }
+  }
+
   const direct = on(pool)
   return {
     kind: 'postgres',
     query: direct.query,
     exec: direct.exec,
     transaction,
-    withRole: withRoleVia(transaction),
+    withRole: withRoleVia(transaction, direct),
+    script,
     close: () => pool.end(),
   }
 }

@@ -6,7 +6,7 @@ import { badRequest } from '../errors'
 
 /** Runs one or more statements; answers the rows of the last one. */
 export async function runQuery(db: Driver, sql: string): Promise<Row[]> {
-  const results = await db.exec(sql)
+  const results = await db.script(sql)
   return results.at(-1)?.rows ?? []
 }
 
