@@ -5,10 +5,11 @@ const port = Number(process.env.E2E_PORT ?? 8093)
 /** e2e against the built app served by the real server, in Debian's Chromium. */
 export default defineConfig({
   testDir: 'e2e',
+  outputDir: 'test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 1,
-  reporter: process.env.CI ? 'list' : 'line',
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'line',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',
