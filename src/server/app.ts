@@ -8,7 +8,9 @@ import { openPostgres } from './db/postgres'
 import { installErrorHandler, notFound } from './errors'
 import { pgMetaRoutes } from './pgmeta/routes'
 import { platformRoutes } from './platform/routes'
+import { Permissions } from './permissions'
 import { serveApp } from './static'
+import { SELF_HOSTED_GRANTS, type Grant } from '../shared/permissions'
 
 export interface StudioOptions {
   port?: number
@@ -23,6 +25,8 @@ export interface StudioOptions {
   serveStatic?: boolean
   /** log warnings and errors (default true) */
   logger?: boolean
+  /** what the self-hosted user may do (default: everything); tests narrow it to see refusals */
+  grants?: Grant[]
 }
 
 export interface Studio {
@@ -45,8 +49,9 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
     await bootstrap(db)
     if (opts.demo) await loadDemo(db)
     installErrorHandler(app)
-    platformRoutes(app, db)
-    await app.register(pgMetaRoutes(db), { prefix: '/platform/pg-meta/:ref' })
+    const permissions = new Permissions(opts.grants ?? SELF_HOSTED_GRANTS)
+    platformRoutes(app, db, permissions)
+    await app.register(pgMetaRoutes(db, permissions), { prefix: '/platform/pg-meta/:ref' })
     if (opts.serveStatic ?? true) await serveApp(app)
     else app.setNotFoundHandler((request) => {
       throw notFound(`Not found: ${request.method} ${request.url}`)

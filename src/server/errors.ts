@@ -18,6 +18,7 @@ class HttpError extends Error {
 
 export const badRequest = (message: string) => new HttpError(400, message)
 export const notFound = (message: string) => new HttpError(404, message)
+export const forbidden = (message: string) => new HttpError(403, message)
 
 /** Validates a body or query string; a bad one is a 400 whose message is the first issue. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

@@ -6,6 +6,7 @@ import {
 import { DEFAULT_PROJECT_REF } from '../../shared/constants'
 import type { Driver } from '../db/driver'
 import { notFound, parse } from '../errors'
+import type { Permissions } from '../permissions'
 import { projectNotFound } from '../platform/routes'
 import { rowRoutes } from '../rows/routes'
 import { listEntities } from './entities'
@@ -18,11 +19,13 @@ import { tableDefinition } from './table-definition'
 import { listTables } from './tables'
 import { listViews, type ViewKind } from './views'
 
-export function pgMetaRoutes(db: Driver) {
+export function pgMetaRoutes(db: Driver, permissions: Permissions) {
   return async function routes(app: FastifyInstance) {
     app.addHook('onRequest', async (req) => {
       if ((req.params as { ref?: string }).ref !== DEFAULT_PROJECT_REF) throw projectNotFound()
     })
+    // Everything here reads the project's database (tenant SQL admin read); running SQL also writes (spec 6).
+    app.addHook('preHandler', permissions.require('tenantSqlAdminRead'))
 
     app.get('/schemas', () => listSchemas(db))
     app.get('/extensions', () => listExtensions(db))
@@ -45,7 +48,9 @@ export function pgMetaRoutes(db: Driver) {
     app.get('/table-definition', (req) => tableDefinition(db, parse(TableDefinitionQuery, req.query).id))
     rowRoutes(app, db)
 
-    app.post('/query', (req) => runQuery(db, parse(QueryBody, req.body).query))
+    app.post('/query', { preHandler: permissions.require('tenantSqlAdminWrite') }, (req) =>
+      runQuery(db, parse(QueryBody, req.body).query),
+    )
     app.post('/query/format', async (req) => ({ formatted: formatQuery(parse(FormatBody, req.body).query) }))
   }
 }

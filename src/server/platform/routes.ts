@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import type { Project, StudioInfo } from '../../shared/api'
 import { DEFAULT_PROJECT_NAME, DEFAULT_PROJECT_REF } from '../../shared/constants'
-import { SELF_HOSTED_GRANTS } from '../../shared/permissions'
 import type { Driver } from '../db/driver'
 import { notFound } from '../errors'
+import type { Permissions } from '../permissions'
 
 const VERSION: string = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version
 
@@ -20,12 +20,12 @@ const DEFAULT_PROJECT: Project = {
 
 export const projectNotFound = () => notFound('Project not found')
 
-export function platformRoutes(app: FastifyInstance, db: Driver): void {
+export function platformRoutes(app: FastifyInstance, db: Driver, permissions: Permissions): void {
   app.get('/platform/studio', async (): Promise<StudioInfo> => ({ isPlatform: false, version: VERSION, database: db.kind }))
   app.get('/platform/projects', async (): Promise<Project[]> => [DEFAULT_PROJECT])
   app.get<{ Params: { ref: string } }>('/platform/projects/:ref', async (req): Promise<Project> => {
     if (req.params.ref !== DEFAULT_PROJECT_REF) throw projectNotFound()
     return DEFAULT_PROJECT
   })
-  app.get('/platform/profile/permissions', async () => SELF_HOSTED_GRANTS)
+  app.get('/platform/profile/permissions', async (req) => permissions.of(req))
 }

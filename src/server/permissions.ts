@@ -1,0 +1,36 @@
+/**
+ * The server's own permission check (spec section 6): hiding a button is a courtesy, this is the control.
+ * Self-hosted, the one user holds every grant unless the studio is started with fewer (tests do).
+ */
+import type { FastifyRequest } from 'fastify'
+import { MSG } from '../shared/messages'
+import { isGranted, type Grant, type PermissionName } from '../shared/permissions'
+import { forbidden } from './errors'
+
+/** What a refusal says, per permission: the spec's generic notice with the resource it guards. */
+const REFUSALS: Record<PermissionName, string> = {
+  tenantSqlAdminRead: MSG.noPermissionTables,
+  tenantSqlAdminWrite: 'run queries on this project',
+  sqlAdminWriteColumns: 'change columns',
+  sqlAdminWritePolicies: 'edit RLS policies',
+  writeTables: 'change tables',
+  analyticsReadLogs: 'read logs',
+  storageAdminWrite: 'change storage',
+  createUserContent: 'create queries',
+}
+
+export class Permissions {
+  constructor(private readonly grants: readonly Grant[]) {}
+
+  /** The grants of the request's user (self-hosted: the one user). */
+  of(_request: FastifyRequest): readonly Grant[] {
+    return this.grants
+  }
+
+  /** A preHandler that answers 403 with the spec's notice unless the user holds `name`. */
+  require(name: PermissionName) {
+    return async (request: FastifyRequest) => {
+      if (!isGranted(this.of(request), name)) throw forbidden(MSG.noPermission(REFUSALS[name]))
+    }
+  }
+}
