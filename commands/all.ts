@@ -5,15 +5,27 @@
 import './app'
 import './navigation'
 import './table-editor'
+import './table-rows'
+import './table-structure'
+import './table-io'
 import type * as app from './app'
 import type * as navigation from './navigation'
 import type * as tableEditor from './table-editor'
+import type * as tableRows from './table-rows'
+import type * as tableStructure from './table-structure'
+import type * as tableIo from './table-io'
 import { runCommand, type CommandSource } from './registry'
 
 type ValuesOf<M> = M[keyof M]
 type IdsOf<M> = ValuesOf<M> extends infer C ? (C extends { id: infer I extends string } ? I : never) : never
 
-export type CommandId = IdsOf<typeof app> | IdsOf<typeof navigation> | IdsOf<typeof tableEditor>
+export type CommandId =
+  | IdsOf<typeof app>
+  | IdsOf<typeof navigation>
+  | IdsOf<typeof tableEditor>
+  | IdsOf<typeof tableRows>
+  | IdsOf<typeof tableStructure>
+  | IdsOf<typeof tableIo>
 
 /** `runCommand` with the id checked against the registry's ids. */
 export function run<R = unknown>(id: CommandId, args: unknown = {}, source: CommandSource = 'button'): Promise<R> {

@@ -21,4 +21,7 @@ export const defaultKeymap: Record<string, string> = {
   'grid.page.prev': 'Alt+ArrowLeft',
   'grid.page.last': 'Alt+Shift+ArrowRight',
   'grid.page.first': 'Alt+Shift+ArrowLeft',
+  // table rows (issue 3)
+  // table structure (issue 3)
+  // table import and export (issue 3)
 }

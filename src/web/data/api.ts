@@ -3,10 +3,15 @@
  * use it in the browser and headless in tests alike (pass the server's base URL there).
  */
 import type {
-  ApiErrorBody, CountBody, CountResponse, EntitiesResponse, Extension, GridTable, Project, Role, Row,
+  ApiErrorBody, Column, CountBody, CountResponse, EntitiesResponse, Extension, GridTable, Project, Role, Row,
   RowsBody, RowsResponse, Schema, StudioInfo, Table, TableDefinition, ViewLike,
 } from '../../shared/api'
 import type { Grant } from '../../shared/permissions'
+import type {
+  ColumnCreateBody, ColumnUpdateBody, DeleteRowsBody, DeleteRowsResponse, ImportEvent, InsertRowsBody,
+  InsertRowsResponse, TableCreateBody, TableDuplicateBody, TableUpdateBody, TruncateBody, UpdateRowBody,
+  UpdateRowResponse,
+} from '../../shared/api-edit'
 import type { TableListSort } from '../../shared/constants'
 
 export class ApiError extends Error {
@@ -86,6 +91,71 @@ export function createApi(baseUrl = '') {
     rows: (ref: string, body: RowsBody) => request<RowsResponse>('POST', `${pgMeta(ref)}/table-rows`, { body }),
     count: (ref: string, body: CountBody) =>
       request<CountResponse>('POST', `${pgMeta(ref)}/table-rows/count`, { body }),
+
+    insertRows: (ref: string, body: InsertRowsBody) =>
+      request<InsertRowsResponse>('POST', `${pgMeta(ref)}/table-rows/insert`, { body }),
+    updateRow: (ref: string, body: UpdateRowBody) =>
+      request<UpdateRowResponse>('POST', `${pgMeta(ref)}/table-rows/update`, { body }),
+    deleteRows: (ref: string, body: DeleteRowsBody) =>
+      request<DeleteRowsResponse>('POST', `${pgMeta(ref)}/table-rows/delete`, { body }),
+    truncate: (ref: string, body: TruncateBody) =>
+      request<{ truncated: true }>('POST', `${pgMeta(ref)}/table-rows/truncate`, { body }),
+    /** A link the browser downloads from (streamed); filters and sorts as in the grid's URL. */
+    exportUrl: (
+      ref: string,
+      q: { tableId: number; filter?: string[]; sort?: string[]; format?: 'csv' | 'sql'; role?: string; sub?: string },
+    ) => {
+      const sp = new URLSearchParams({ tableId: String(q.tableId), format: q.format ?? 'csv' })
+      for (const f of q.filter ?? []) sp.append('filter', f)
+      for (const o of q.sort ?? []) sp.append('sort', o)
+      if (q.role) sp.set('role', q.role)
+      if (q.sub) sp.set('sub', q.sub)
+      return `${baseUrl}${pgMeta(ref)}/table-rows/export?${sp}`
+    },
+    /** Streams a CSV file to the server; calls onEvent for each NDJSON progress line; resolves with the last. */
+    async importCsv(
+      ref: string,
+      q: { tableId: number; mapping: Record<string, string> },
+      csv: Blob | string,
+      onEvent: (e: ImportEvent) => void = () => {},
+    ): Promise<ImportEvent> {
+      const url = `${baseUrl}${pgMeta(ref)}/table-rows/import${toSearch({ tableId: q.tableId, mapping: JSON.stringify(q.mapping) })}`
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: csv })
+      if (!res.ok || !res.body) {
+        const err = (await res.json().catch(() => ({}))) as Partial<ApiErrorBody>
+        throw new ApiError(err.message ?? res.statusText, err.code ?? res.status)
+      }
+      let last: ImportEvent | undefined
+      let buffer = ''
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
+      for (;;) {
+        const { value, done } = await reader.read()
+        if (value) buffer += value
+        const lines = buffer.split('\n')
+        buffer = done ? '' : (lines.pop() ?? '')
+        for (const line of lines) {
+          if (!line.trim()) continue
+          last = JSON.parse(line) as ImportEvent
+          onEvent(last)
+        }
+        if (done) break
+      }
+      if (!last) throw new ApiError('The import ended without an answer', 500)
+      return last
+    },
+
+    createColumn: (ref: string, body: ColumnCreateBody) => request<Column>('POST', `${pgMeta(ref)}/columns`, { body }),
+    updateColumn: (ref: string, id: string, body: ColumnUpdateBody) =>
+      request<Column>('PATCH', `${pgMeta(ref)}/columns`, { query: { id }, body }),
+    deleteColumn: (ref: string, id: string, cascade = false) =>
+      request<Column>('DELETE', `${pgMeta(ref)}/columns`, { query: { id, cascade } }),
+    createTable: (ref: string, body: TableCreateBody) => request<Table>('POST', `${pgMeta(ref)}/tables`, { body }),
+    updateTable: (ref: string, id: number, body: TableUpdateBody) =>
+      request<Table>('PATCH', `${pgMeta(ref)}/tables`, { query: { id }, body }),
+    deleteTable: (ref: string, id: number, cascade = false) =>
+      request<Table>('DELETE', `${pgMeta(ref)}/tables`, { query: { id, cascade } }),
+    duplicateTable: (ref: string, body: TableDuplicateBody) =>
+      request<Table>('POST', `${pgMeta(ref)}/tables/duplicate`, { body }),
 
     query: <R = Row>(ref: string, query: string) => request<R[]>('POST', `${pgMeta(ref)}/query`, { body: { query } }),
     format: (ref: string, query: string) =>
