@@ -3,7 +3,7 @@
  * pgCode and position (see ApiErrorBody in src/shared/api.ts).
  */
 import type { FastifyError, FastifyInstance } from 'fastify'
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { ApiErrorBody } from '../shared/api'
 
 class HttpError extends Error {
@@ -20,13 +20,22 @@ export const badRequest = (message: string) => new HttpError(400, message)
 export const notFound = (message: string) => new HttpError(404, message)
 export const forbidden = (message: string) => new HttpError(403, message)
 
-/** Validates a body or query string; a bad one is a 400 whose message is the first issue. */
+/** zod's own wording for an issue, naming the field it is about. */
+function fieldMessage(issue: z.core.$ZodRawIssue): string {
+  const text = z.config().localeError?.(issue)
+  const message = (typeof text === 'string' ? text : text?.message) ?? 'Invalid input'
+  const path = issue.path?.join('.')
+  return path ? `${path}: ${message}` : message
+}
+
+/**
+ * Validates a body or query string; a bad one is a 400 whose message is the first issue: a message the
+ * schema states (the spec's texts) as it is, zod's own ones prefixed with the field they are about.
+ */
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value)
+  const result = schema.safeParse(value, { error: fieldMessage })
   if (result.success) return result.data
-  const issue = result.error.issues[0]
-  const path = issue?.path.join('.')
-  throw badRequest(path ? `${path}: ${issue?.message}` : (issue?.message ?? 'Invalid request'))
+  throw badRequest(result.error.issues[0]?.message ?? 'Invalid request')
 }
 
 interface DatabaseError extends Error {

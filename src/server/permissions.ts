@@ -27,10 +27,13 @@ export class Permissions {
     return this.grants
   }
 
-  /** A preHandler that answers 403 with the spec's notice unless the user holds `name`. */
-  require(name: PermissionName) {
-    return async (request: FastifyRequest) => {
-      if (!isGranted(this.of(request), name)) throw forbidden(MSG.noPermission(REFUSALS[name]))
-    }
+  /** Throws 403 with `refusal` (by default the spec's notice for `name`) unless the user holds `name`. */
+  check(request: FastifyRequest, name: PermissionName, refusal = MSG.noPermission(REFUSALS[name])): void {
+    if (!isGranted(this.of(request), name)) throw forbidden(refusal)
+  }
+
+  /** A preHandler that answers 403 with `refusal` unless the user holds `name`. */
+  require(name: PermissionName, refusal?: string) {
+    return async (request: FastifyRequest) => this.check(request, name, refusal)
   }
 }

@@ -21,6 +21,15 @@ export const MSG = {
   rlsNoPolicies: 'RLS is enabled but no policies exist: selects return an empty array.',
   rlsDisabled: 'RLS is disabled: this table is publicly readable and writable.',
 
+  // Table editor writes: the server's refusals
+  readOnlyRelation: (name: string, type: string) => `${name} is a ${type} whose rows cannot be changed`,
+  tablesOnly: (name: string, type: string) => `${name} is a ${type}: only tables can be changed this way`,
+  columnNotUpdatable: (column: string, reason: string) => `Column "${column}" cannot be updated: ${reason}`,
+  noRowMatched: 'No row matched this primary key: it may have been deleted or changed meanwhile',
+  noRowMatchedAs: (role: string) =>
+    `No row was updated: either it no longer exists, or row-level security does not let the role ${role} update it`,
+  identityIntegerOnly: 'Identity applies only to integer types (int2, int4, int8)',
+
   // Table editor
   noEntities: 'No entities available',
   schemasFailed: 'Failed to load schemas',

@@ -40,7 +40,7 @@ describe.each(targets())('query on $name', (target) => {
   })
 
   it('rejects a body without a query', async () => {
-    expect(await c.send('POST', path, { query: '' })).toEqual({ status: 400, body: { message: 'query: query is required', code: 400 } })
+    expect(await c.send('POST', path, { query: '' })).toEqual({ status: 400, body: { message: 'query is required', code: 400 } })
     expect((await c.send('POST', path, { sql: 'select 1' })).status).toBe(400)
   })
 
