@@ -22,6 +22,16 @@ export const defaultKeymap: Record<string, string> = {
   'grid.page.last': 'Alt+Shift+ArrowRight',
   'grid.page.first': 'Alt+Shift+ArrowLeft',
   // table rows (issue 3)
+  'grid.cell.edit': 'F2',
+  'grid.row.insert-panel.open': 'Shift+i',
+  'grid.rows.delete': '$mod+Backspace',
+  'grid.selection.copy': '$mod+c',
+  'grid.selection.clear': 'Escape',
+  'grid.undo': '$mod+z',
   // table structure (issue 3)
+  'grid.column.insert-panel.open': 'Shift+c',
+  'table-editor.table.create': 'Shift+t',
   // table import and export (issue 3)
+  'grid.import.panel.open': 'Shift+u',
+  'grid.export.csv': 'Shift+e',
 }

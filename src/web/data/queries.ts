@@ -8,7 +8,9 @@ import { ApiError } from './api'
 import {
   ENTITY_LIST_LIMIT, ROW_FETCH_RETRIES, ROW_FETCH_RETRY_DELAY_MS, type PageSize, type TableListSort,
 } from '../../shared/constants'
+import type { Impersonation } from '../../shared/api'
 import type { Filter, Sort } from '../../shared/filters'
+import { impersonation } from '../state/role'
 
 const projectKey = (ref: string) => ['project', ref] as const
 
@@ -52,11 +54,14 @@ export interface RowsParams {
   limit: PageSize
 }
 
-/** The grid's data: retried every 5 s, 3 tries in all; a request the server refused is not retried. */
-export const rowsQuery = (api: Api, ref: string, tableId: number, p: RowsParams) =>
+/**
+ * The grid's data, as the chosen role sees it (role impersonation, spec 6): retried every 5 s, 3 tries in
+ * all; a request the server refused is not retried.
+ */
+export const rowsQuery = (api: Api, ref: string, tableId: number, p: RowsParams, impersonate: Impersonation | undefined = impersonation()) =>
   queryOptions({
-    queryKey: [...rowsKey(ref, tableId), p],
-    queryFn: () => api.rows(ref, { tableId, ...p }),
+    queryKey: [...rowsKey(ref, tableId), p, impersonate ?? null],
+    queryFn: () => api.rows(ref, { tableId, ...p, impersonate }),
     retry: (failures, error) => !isClientError(error) && failures < ROW_FETCH_RETRIES - 1,
     retryDelay: ROW_FETCH_RETRY_DELAY_MS,
     /** while another page, filter or sort of the same table loads, keep showing the rows we have */
@@ -65,15 +70,26 @@ export const rowsQuery = (api: Api, ref: string, tableId: number, p: RowsParams)
 
 export const rowsKey = (ref: string, tableId: number) => [...projectKey(ref), 'rows', tableId] as const
 
-export const countQuery = (api: Api, ref: string, tableId: number, filters: Filter[]) =>
+/** The row count, as the chosen role sees it. */
+export const countQuery = (api: Api, ref: string, tableId: number, filters: Filter[], impersonate: Impersonation | undefined = impersonation()) =>
   queryOptions({
-    queryKey: [...countKey(ref, tableId), filters],
-    queryFn: () => api.count(ref, { tableId, filters }),
+    queryKey: [...countKey(ref, tableId), filters, impersonate ?? null],
+    queryFn: () => api.count(ref, { tableId, filters, impersonate }),
     retry: (failures, error) => !isClientError(error) && failures < ROW_FETCH_RETRIES - 1,
     retryDelay: ROW_FETCH_RETRY_DELAY_MS,
   })
 
 export const countKey = (ref: string, tableId: number) => [...projectKey(ref), 'count', tableId] as const
+
+/** How many RLS policies the table has (the grid header warns when RLS is on and there are none). */
+export const policyCountQuery = (api: Api, ref: string, tableId: number) =>
+  queryOptions({
+    queryKey: [...projectKey(ref), 'policy-count', tableId],
+    queryFn: async () => {
+      const [row] = await api.query<{ count: number }>(ref, `select count(*)::int as count from pg_catalog.pg_policy where polrelid = ${tableId}`)
+      return row?.count ?? 0
+    },
+  })
 
 function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.code >= 400 && error.code < 500
