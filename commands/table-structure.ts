@@ -433,7 +433,7 @@ async function changeableTable(ctx: CommandContext, id: number): Promise<GridTab
   const reason = readonlyReason(table)
   if (reason) throw new CommandError(reason, 'disabled')
   if (table.type !== 'table' && table.type !== 'partitioned table') {
-    throw new CommandError(`${table.name} is a ${table.type}, not a table`, 'invalid-args')
+    throw new CommandError(MSG.tablesOnly(table.name, table.type), 'invalid-args')
   }
   return table
 }

@@ -7,6 +7,7 @@ import type { Column, GridTable } from '../../../../shared/api'
 import {
   ColumnCreateBody, DEFAULT_VALUE_FORMATS, FOREIGN_KEY_ACTIONS, type ColumnUpdateBody, type ForeignKeySpec,
 } from '../../../../shared/api-edit'
+import { MSG } from '../../../../shared/messages'
 import { foreignKeyOf, isPrimaryKey } from '../columns'
 import { columnType, defaultValueFormat, isIntegerType } from './column-types'
 
@@ -52,7 +53,7 @@ const orNull = (v: string | null | undefined) => (v === undefined ? undefined : 
 /** Spec 5: identity only for integer types, and an identity column has no default of its own. */
 export function identityProblem(type: string, args: ColumnChanges): string | null {
   if (!args.isIdentity) return null
-  if (!isIntegerType(type)) return 'Identity applies only to integer types (int2, int4, int8)'
+  if (!isIntegerType(type)) return MSG.identityIntegerOnly
   if (orNull(args.defaultValue)) return 'An identity column gets its values from the identity: leave the default empty'
   return null
 }
