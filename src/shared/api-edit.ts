@@ -3,7 +3,7 @@
  * schemas the server validates with; the web client and commands use the types. Messages are the spec's.
  */
 import { z } from 'zod'
-import { Impersonation, type Column, type Row, type Table } from './api'
+import { Impersonation, type Column, type Row, type Table, type TruncatedCell } from './api'
 import { Filter } from './filters'
 import { MSG } from './messages'
 
@@ -20,7 +20,8 @@ export const InsertRowsBody = z.object({
   impersonate: Impersonation.optional(),
 })
 export type InsertRowsBody = z.input<typeof InsertRowsBody>
-export interface InsertRowsResponse { rows: Row[] }
+/** The inserted rows as grid reads give them (long values cut, each cut cell listed in `truncated`). */
+export interface InsertRowsResponse { rows: Row[]; truncated: TruncatedCell[] }
 
 /** Updates one row, addressed by its primary key only. */
 export const UpdateRowBody = z.object({
@@ -30,7 +31,8 @@ export const UpdateRowBody = z.object({
   impersonate: Impersonation.optional(),
 })
 export type UpdateRowBody = z.input<typeof UpdateRowBody>
-export interface UpdateRowResponse { row: Row }
+/** The updated row as grid reads give it; `truncated` names the columns whose values were cut. */
+export interface UpdateRowResponse { row: Row; truncated: string[] }
 
 /** Deletes the rows with these primary keys, or every row matching the filters (at least one). */
 export const DeleteRowsBody = z.discriminatedUnion('mode', [

@@ -8,18 +8,22 @@ import {
   DEFERRED_JOIN_OFFSET, countRows, explainRows, orderClause, selectList, selectRows, whereClause,
 } from '../../src/server/rows/sql'
 
+const col = (name: string, type: string, category: string) =>
+  ({ name, type, category, sqlType: type, generated: false, identity: '', updatable: true }) as const
 const source: RowSource = {
   id: 1,
   schema: 'public',
   name: 'we"ird',
   kind: 'r',
+  type: 'table',
   reltuples: 10,
+  writable: true,
   columns: [
-    { name: 'id', type: 'int8', category: 'N' },
-    { name: 'title', type: 'text', category: 'S' },
-    { name: 'meta', type: 'jsonb', category: 'U' },
-    { name: 'done', type: 'bool', category: 'B' },
-    { name: 'Mixed Case', type: 'int4', category: 'N' },
+    col('id', 'int8', 'N'),
+    col('title', 'text', 'S'),
+    col('meta', 'jsonb', 'U'),
+    col('done', 'bool', 'B'),
+    col('Mixed Case', 'int4', 'N'),
   ],
   primaryKey: ['id'],
 }

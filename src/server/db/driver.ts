@@ -53,7 +53,8 @@ export interface Driver extends Queryable {
 /** Session settings both drivers use, so dates and intervals print the same way. */
 export const SESSION_SETTINGS = { TimeZone: 'UTC', DateStyle: 'ISO, MDY', IntervalStyle: 'postgres' } as const
 
-async function impersonate(tx: Queryable, who: Impersonation): Promise<void> {
+/** SET LOCAL ROLE and the request's JWT claims, for the rest of the transaction `tx`. */
+export async function impersonate(tx: Queryable, who: Impersonation): Promise<void> {
   const claims: Record<string, unknown> = { role: who.role, ...who.claims }
   await tx.query(`set local role ${quoteIdent(who.role)}`)
   await tx.query(

@@ -46,7 +46,7 @@ export function pgMetaRoutes(db: Driver, permissions: Permissions) {
     app.get('/entities', (req) => listEntities(db, parse(EntitiesQuery, req.query)))
     app.get('/grid-table', (req) => gridTable(db, parse(TableDefinitionQuery, req.query).id))
     app.get('/table-definition', (req) => tableDefinition(db, parse(TableDefinitionQuery, req.query).id))
-    rowRoutes(app, db)
+    rowRoutes(app, db, permissions)
 
     app.post('/query', { preHandler: permissions.require('tenantSqlAdminWrite') }, (req) =>
       runQuery(db, parse(QueryBody, req.body).query),

@@ -1,14 +1,44 @@
-/** POST table-rows and table-rows/count: the grid's page of rows and its count. */
+/**
+ * The table-rows endpoints: the grid's page of rows and its count; inserts, updates, deletes and
+ * truncation; CSV/SQL export and CSV import. Every change needs SQL admin write on columns (spec 6).
+ */
+import { PassThrough, Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
-import { CountBody, RowsBody, type CountResponse, type RowsResponse } from '../../shared/api'
+import { CountBody, RowsBody, type CountResponse, type Impersonation, type RowsResponse } from '../../shared/api'
+import {
+  DeleteRowsBody, ExportQuery, ImportQuery, InsertRowsBody, TruncateBody, UpdateRowBody, type DeleteRowsResponse,
+  type InsertRowsResponse, type UpdateRowResponse,
+} from '../../shared/api-edit'
+import { parseFilter, parseSort } from '../../shared/filters'
+import { MSG } from '../../shared/messages'
 import type { Driver } from '../db/driver'
-import { parse } from '../errors'
+import { badRequest, parse } from '../errors'
+import type { Permissions } from '../permissions'
 import { finishCells } from './cells'
 import { countSource } from './count'
-import { loadSource } from './source'
+import { exportRows } from './export'
+import { csvRecords, importRecords, mapHeader } from './import'
+import { loadSource, loadWritableSource } from './source'
 import { selectRows } from './sql'
+import { deleteByFilters, deleteByKeys, insertRows, truncate, updateRow } from './writes'
 
-export function rowRoutes(app: FastifyInstance, db: Driver): void {
+/** A query string value: absent, one or many. */
+const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v])
+
+function strictly<T>(entries: string[], read: (entry: string) => T | null, shape: string): T[] {
+  return entries.map((entry) => {
+    const value = read(entry)
+    if (value === null) throw badRequest(`"${entry}" is not ${shape}`)
+    return value
+  })
+}
+
+/** The download's name, with a plain-ASCII fallback for clients that do not read filename*. */
+function attachment(filename: string): string {
+  return `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`
+}
+
+export function rowRoutes(app: FastifyInstance, db: Driver, permissions: Permissions): void {
   app.post('/table-rows', async (req): Promise<RowsResponse> => {
     const body = parse(RowsBody, req.body)
     return db.withRole(body.impersonate, async (tx) => {
@@ -23,5 +53,69 @@ export function rowRoutes(app: FastifyInstance, db: Driver): void {
     return db.withRole(body.impersonate, async (tx) =>
       countSource(tx, await loadSource(tx, body.tableId), body.filters, body.impersonate !== undefined),
     )
+  })
+
+  const write = { preHandler: permissions.require('sqlAdminWriteColumns', MSG.noPermission('edit rows')) }
+
+  app.post('/table-rows/insert', write, async (req): Promise<InsertRowsResponse> => {
+    const body = parse(InsertRowsBody, req.body)
+    return db.withRole(body.impersonate, async (tx) => insertRows(tx, await loadWritableSource(tx, body.tableId), body.rows))
+  })
+
+  app.post('/table-rows/update', write, async (req): Promise<UpdateRowResponse> => {
+    const body = parse(UpdateRowBody, req.body)
+    return db.withRole(body.impersonate, async (tx) =>
+      updateRow(tx, await loadWritableSource(tx, body.tableId), body.primaryKey, body.values, body.impersonate?.role),
+    )
+  })
+
+  app.post('/table-rows/delete', write, async (req): Promise<DeleteRowsResponse> => {
+    const body = parse(DeleteRowsBody, req.body)
+    const deleted = await db.withRole(body.impersonate, async (tx) => {
+      const source = await loadWritableSource(tx, body.tableId)
+      return body.mode === 'rows' ? deleteByKeys(tx, source, body.primaryKeys) : deleteByFilters(tx, source, body.filters)
+    })
+    return { deleted }
+  })
+
+  app.post('/table-rows/truncate', write, async (req) => {
+    const body = parse(TruncateBody, req.body)
+    await truncate(db, await loadWritableSource(db, body.tableId), body.cascade)
+    return { truncated: true as const }
+  })
+
+  app.get('/table-rows/export', async (req, reply) => {
+    const query = parse(ExportQuery, req.query)
+    const impersonate: Impersonation | undefined = query.role
+      ? { role: query.role, claims: { role: query.role, ...(query.sub ? { sub: query.sub } : {}) } }
+      : undefined
+    const file = await exportRows(db, {
+      tableId: query.tableId,
+      filters: strictly(list(query.filter), parseFilter, 'a filter (column:operator:value)'),
+      sorts: strictly(list(query.sort), parseSort, 'a sort (column:asc or column:desc)'),
+      format: query.format,
+      impersonate,
+    })
+    return reply.header('content-disposition', attachment(file.filename)).type(file.contentType).send(file.body)
+  })
+
+  // The CSV body streams through to the import as it arrives, never buffered whole.
+  app.addContentTypeParser('text/csv', (_req, payload, done) => done(null, payload))
+  app.post('/table-rows/import', { preHandler: permissions.require('sqlAdminWriteColumns', MSG.noPermission('import data')) }, async (req, reply) => {
+    const query = parse(ImportQuery, req.query)
+    if (!(req.body instanceof Readable)) throw badRequest('Send the CSV file as the body, with content-type text/csv')
+    const source = await loadWritableSource(db, query.tableId)
+    const records = csvRecords(req.body)
+    const targets = await mapHeader(source, records, query.mapping).catch((e: unknown) => {
+      records.drop()
+      throw e
+    })
+    const events = new PassThrough()
+    const line = (event: object) => `${JSON.stringify(event)}\n`
+    void importRecords(db, source, targets, records, (event) => events.write(line(event))).then((last) => {
+      records.drop()
+      events.end(line(last))
+    })
+    return reply.type('application/x-ndjson').send(events)
   })
 }

@@ -25,7 +25,8 @@ export function isLongType(c: SourceColumn): boolean {
   return c.category === 'S' || ['json', 'jsonb', 'xml', 'bytea'].includes(c.type)
 }
 
-function column(source: RowSource, name: string): SourceColumn {
+/** The relation's column of this name; 400 when there is none. */
+export function findColumn(source: RowSource, name: string): SourceColumn {
   const found = source.columns.find((c) => c.name === name)
   if (!found) throw badRequest(`Column "${name}" does not exist on ${source.schema}.${source.name}`)
   return found
@@ -34,7 +35,7 @@ function column(source: RowSource, name: string): SourceColumn {
 const ref = (name: string) => `t.${quoteIdent(name)}`
 
 function condition(source: RowSource, f: Filter, params: Param[]): string {
-  const col = column(source, f.column)
+  const col = findColumn(source, f.column)
   const target = ref(col.name)
   const bind = (value: string) => {
     params.push(value)
@@ -68,7 +69,7 @@ export function whereClause(source: RowSource, filters: readonly Filter[], param
 export function orderClause(source: RowSource, sorts: readonly Sort[]): string {
   const terms = sorts.map((s) => {
     const nulls = s.nullsFirst === undefined ? '' : s.nullsFirst ? ' nulls first' : ' nulls last'
-    return `${ref(column(source, s.column).name)} ${s.ascending ? 'asc' : 'desc'}${nulls}`
+    return `${ref(findColumn(source, s.column).name)} ${s.ascending ? 'asc' : 'desc'}${nulls}`
   })
   const sorted = new Set(sorts.map((s) => s.column))
   for (const key of source.primaryKey) if (!sorted.has(key)) terms.push(`${ref(key)} asc`)

@@ -1,0 +1,94 @@
+/**
+ * GET table-rows/export: every filtered and sorted row as CSV or as SQL INSERT statements, streamed. A
+ * cursor inside one transaction hands over EXPORT_FETCH rows at a time, and the next batch is fetched only
+ * once the client has taken the last, so the table is never held in memory. An error before the first
+ * batch is the usual JSON error; a later one cuts the download short.
+ */
+import { PassThrough, type Readable } from 'node:stream'
+import type { Impersonation } from '../../shared/api'
+import type { Filter, Sort } from '../../shared/filters'
+import { impersonate, type Driver, type Param } from '../db/driver'
+import { quoteIdent, quoteQualified } from '../sql/quote'
+import { csvLine, insertLine } from './csv'
+import { loadSource, type RowSource } from './source'
+import { orderClause, whereClause } from './sql'
+
+const EXPORT_FETCH = 1000
+
+export interface ExportRequest {
+  tableId: number
+  filters: readonly Filter[]
+  sorts: readonly Sort[]
+  format: 'csv' | 'sql'
+  impersonate?: Impersonation
+}
+
+export interface ExportFile {
+  filename: string
+  contentType: string
+  body: Readable
+}
+
+type Line = (values: readonly (string | null)[]) => string
+
+/** Which columns a format writes, what comes first, and how a row is written. */
+function layout(source: RowSource, format: ExportRequest['format']): { columns: string[]; header: string; line: Line } {
+  if (format === 'csv') {
+    const columns = source.columns.map((c) => c.name)
+    return { columns, header: csvLine(columns), line: csvLine }
+  }
+  // Generated columns cannot be given a value; identity columns generated always need to be overridden.
+  const written = source.columns.filter((c) => !c.generated)
+  const columns = written.map((c) => c.name)
+  const overriding = written.some((c) => c.identity === 'a') ? ' overriding system value' : ''
+  const target = `insert into ${quoteQualified(source.schema, source.name)} (${columns.map(quoteIdent).join(', ')})${overriding}`
+  return { columns, header: '', line: (values) => insertLine(target, values) }
+}
+
+/** Writes a chunk, waiting while the client is behind; throws once the client has gone. */
+async function send(body: PassThrough, chunk: string): Promise<void> {
+  if (body.destroyed) throw new Error('The download was cancelled')
+  if (body.write(chunk)) return
+  await new Promise<void>((resolve) => {
+    body.once('drain', resolve)
+    body.once('close', resolve)
+  })
+  if (body.destroyed) throw new Error('The download was cancelled')
+}
+
+/** Resolves once the first batch is in hand (or rejects with what went wrong before it). */
+export function exportRows(db: Driver, req: ExportRequest): Promise<ExportFile> {
+  return new Promise((resolve, reject) => {
+    const body = new PassThrough()
+    let started = false
+    db.transaction(async (tx) => {
+      if (req.impersonate) await impersonate(tx, req.impersonate)
+      const source = await loadSource(tx, req.tableId)
+      const { columns, header, line } = layout(source, req.format)
+      const params: Param[] = []
+      const where = whereClause(source, req.filters, params)
+      const list = columns.map((c) => `t.${quoteIdent(c)}::text as ${quoteIdent(c)}`).join(', ')
+      const from = `${quoteQualified(source.schema, source.name)} t`
+      await tx.query(`declare export_rows no scroll cursor for select ${list} from ${from}${where}${orderClause(source, req.sorts)}`, params)
+      const fetch = () => tx.query<Record<string, string | null>>(`fetch ${EXPORT_FETCH} from export_rows`)
+      let batch = await fetch()
+      started = true
+      resolve({
+        filename: `${source.name}_rows.${req.format}`,
+        contentType: req.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/sql; charset=utf-8',
+        body,
+      })
+      let chunk = header
+      for (;;) {
+        for (const row of batch.rows) chunk += line(columns.map((c) => row[c] ?? null))
+        if (chunk) await send(body, chunk)
+        if (batch.rows.length < EXPORT_FETCH) return
+        chunk = ''
+        batch = await fetch()
+      }
+    }).then(
+      () => body.end(),
+      (e: Error) => (started ? body.destroy(e) : reject(e)),
+    )
+  })
+}

@@ -1,0 +1,100 @@
+/**
+ * Row changes: insert through a JSON recordset, update and delete by primary key, delete by filters,
+ * truncate. Values travel as one JSON bind parameter that Postgres reads by the relation's row type
+ * (json_populate_record/recordset), so every value is parsed by its column's type. Rows come back the
+ * way grid reads give them.
+ */
+import type { Filter } from '../../shared/filters'
+import type { InsertRowsResponse, RowValues, UpdateRowResponse } from '../../shared/api-edit'
+import { MSG } from '../../shared/messages'
+import type { Param, Queryable } from '../db/driver'
+import { badRequest, notFound } from '../errors'
+import { quoteIdent, quoteQualified } from '../sql/quote'
+import { finishCells } from './cells'
+import type { RowSource, SourceColumn } from './source'
+import { findColumn, selectList, whereClause } from './sql'
+
+const relation = (s: RowSource) => quoteQualified(s.schema, s.name)
+/** The relation's row type, for json_populate_record(set) to read values by. */
+const rowType = (s: RowSource) => `null::${relation(s)}`
+
+/** `t."a" = k."a" and …` over the primary key. */
+function keyMatch(source: RowSource): string {
+  return source.primaryKey.map((c) => `t.${quoteIdent(c)} = k.${quoteIdent(c)}`).join(' and ')
+}
+
+/** Checks that each key names exactly the primary key's columns. */
+function checkKeys(source: RowSource, keys: readonly RowValues[]): void {
+  if (source.primaryKey.length === 0) throw badRequest(MSG.noPrimaryKey)
+  const expected = [...source.primaryKey].sort().join(',')
+  for (const key of keys) {
+    if (Object.keys(key).sort().join(',') !== expected) {
+      throw badRequest(`A row is addressed by its primary key, which is: ${source.primaryKey.join(', ')}`)
+    }
+  }
+}
+
+function why(c: SourceColumn): string {
+  if (c.generated) return 'it is a generated column'
+  if (c.identity === 'a') return 'it is an identity column generated always'
+  return 'it cannot be updated through this view'
+}
+
+export async function insertRows(db: Queryable, source: RowSource, rows: readonly RowValues[]): Promise<InsertRowsResponse> {
+  const names = [...new Set(rows.flatMap((r) => Object.keys(r)))].map((n) => quoteIdent(findColumn(source, n).name))
+  const list = names.join(', ')
+  const { rows: inserted } = await db.query(
+    `insert into ${relation(source)} as t ${names.length ? `(${list}) ` : ''}
+     select ${list} from json_populate_recordset(${rowType(source)}, $1::json)
+     returning ${selectList(source)}`,
+    [JSON.stringify(rows)],
+  )
+  return finishCells(source, inserted)
+}
+
+/** Updates the one row with this primary key; 404 when none matched (or row-level security hid it from `role`). */
+export async function updateRow(
+  db: Queryable,
+  source: RowSource,
+  primaryKey: RowValues,
+  values: RowValues,
+  role?: string,
+): Promise<UpdateRowResponse> {
+  checkKeys(source, [primaryKey])
+  const sets = Object.keys(values).map((name) => {
+    const c = findColumn(source, name)
+    if (!c.updatable) throw badRequest(MSG.columnNotUpdatable(c.name, why(c)))
+    return `${quoteIdent(c.name)} = v.${quoteIdent(c.name)}`
+  })
+  const { rows } = await db.query(
+    `update ${relation(source)} as t set ${sets.join(', ')}
+     from json_populate_record(${rowType(source)}, $1::json) v, json_populate_record(${rowType(source)}, $2::json) k
+     where ${keyMatch(source)}
+     returning ${selectList(source)}`,
+    [JSON.stringify(values), JSON.stringify(primaryKey)],
+  )
+  const { rows: [row], truncated } = finishCells(source, rows)
+  if (!row) throw notFound(role ? MSG.noRowMatchedAs(role) : MSG.noRowMatched)
+  return { row, truncated: truncated.map((cell) => cell.column) }
+}
+
+export async function deleteByKeys(db: Queryable, source: RowSource, keys: readonly RowValues[]): Promise<number> {
+  checkKeys(source, keys)
+  const { rowCount } = await db.query(
+    `delete from ${relation(source)} as t using json_populate_recordset(${rowType(source)}, $1::json) k where ${keyMatch(source)}`,
+    [JSON.stringify(keys)],
+  )
+  return rowCount
+}
+
+/** Deletes every row the filters match; the body's schema has already required at least one. */
+export async function deleteByFilters(db: Queryable, source: RowSource, filters: readonly Filter[]): Promise<number> {
+  const params: Param[] = []
+  const where = whereClause(source, filters, params)
+  return (await db.query(`delete from ${relation(source)} as t${where}`, params)).rowCount
+}
+
+export async function truncate(db: Queryable, source: RowSource, cascade: boolean): Promise<void> {
+  if (source.kind !== 'r' && source.kind !== 'p') throw badRequest(MSG.tablesOnly(`${source.schema}.${source.name}`, source.type))
+  await db.query(`truncate table ${relation(source)}${cascade ? ' cascade' : ''}`)
+}
