@@ -34,12 +34,14 @@ export async function readCsvPreview(source: Blob | string): Promise<CsvPreview>
     if (cut && lines.length < wanted && size < LAST_SLICE) continue
     const [headers = [], ...rows] = lines.slice(0, wanted)
     const whole = !cut && (result.data.length < wanted || result.meta.cursor >= text.trimEnd().length)
-    const bytesPerLine = new TextEncoder().encode(text.slice(0, result.meta.cursor)).length / Math.max(1, result.data.length)
+    const bytes = (end: number) => new TextEncoder().encode(text.slice(0, end)).length
+    const headerBytes = bytes(Papa.parse(text, { preview: 1 }).meta.cursor)
+    const bytesPerRow = (bytes(result.meta.cursor) - headerBytes) / Math.max(1, result.data.length - 1)
     return {
-      headers: headers.map((h) => h.trim()),
+      headers,
       rows,
       bytes: blob.size,
-      estimatedRows: whole ? rows.length : Math.max(rows.length, Math.round(blob.size / bytesPerLine) - 1),
+      estimatedRows: whole ? rows.length : Math.max(rows.length, Math.round((blob.size - headerBytes) / bytesPerRow)),
     }
   }
 }
