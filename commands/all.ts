@@ -8,12 +8,16 @@ import './table-editor'
 import './table-rows'
 import './table-structure'
 import './table-io'
+import './sql-editor'
+import './sql-snippets'
 import type * as app from './app'
 import type * as navigation from './navigation'
 import type * as tableEditor from './table-editor'
 import type * as tableRows from './table-rows'
 import type * as tableStructure from './table-structure'
 import type * as tableIo from './table-io'
+import type * as sqlEditor from './sql-editor'
+import type * as sqlSnippets from './sql-snippets'
 import { runCommand, type CommandSource } from './registry'
 
 type ValuesOf<M> = M[keyof M]
@@ -26,6 +30,8 @@ export type CommandId =
   | IdsOf<typeof tableRows>
   | IdsOf<typeof tableStructure>
   | IdsOf<typeof tableIo>
+  | IdsOf<typeof sqlEditor>
+  | IdsOf<typeof sqlSnippets>
 
 /** `runCommand` with the id checked against the registry's ids. */
 export function run<R = unknown>(id: CommandId, args: unknown = {}, source: CommandSource = 'button'): Promise<R> {

@@ -34,4 +34,6 @@ export const defaultKeymap: Record<string, string> = {
   // table import and export (issue 3)
   'grid.import.panel.open': 'Shift+u',
   'grid.export.csv': 'Shift+e',
+  // sql editor (issue 4)
+  // sql snippets (issue 4)
 }

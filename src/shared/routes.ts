@@ -6,15 +6,35 @@ export const paths = {
   project: (ref: string) => `/project/${ref}`,
   tableEditor: (ref: string) => `/project/${ref}/editor`,
   table: (ref: string, tableId: number | string) => `/project/${ref}/editor/${tableId}`,
+  sqlEditor: (ref: string) => `/project/${ref}/sql`,
+  sqlSnippet: (ref: string, id: string) => `/project/${ref}/sql/${id}`,
+  sqlNew: (ref: string) => `/project/${ref}/sql/new`,
+  sqlTemplates: (ref: string) => `/project/${ref}/sql/templates`,
+  sqlQuickstarts: (ref: string) => `/project/${ref}/sql/quickstarts`,
   support: () => '/support/new',
   projects: () => '/projects',
 }
 
-export type RouteId = 'project' | 'table-editor' | 'table-editor.table' | 'support' | 'not-found'
+export type RouteId =
+  | 'project'
+  | 'table-editor'
+  | 'table-editor.table'
+  | 'sql-editor'
+  | 'sql-editor.new'
+  | 'sql-editor.templates'
+  | 'sql-editor.quickstarts'
+  | 'sql-editor.snippet'
+  | 'support'
+  | 'not-found'
 
 const patterns: { id: RouteId; re: RegExp; keys: string[] }[] = [
   { id: 'table-editor.table', re: /^\/project\/([^/]+)\/editor\/(\d+)\/?$/, keys: ['ref', 'tableId'] },
   { id: 'table-editor', re: /^\/project\/([^/]+)\/editor\/?$/, keys: ['ref'] },
+  { id: 'sql-editor.new', re: /^\/project\/([^/]+)\/sql\/new\/?$/, keys: ['ref'] },
+  { id: 'sql-editor.templates', re: /^\/project\/([^/]+)\/sql\/templates\/?$/, keys: ['ref'] },
+  { id: 'sql-editor.quickstarts', re: /^\/project\/([^/]+)\/sql\/quickstarts\/?$/, keys: ['ref'] },
+  { id: 'sql-editor.snippet', re: /^\/project\/([^/]+)\/sql\/([^/]+)\/?$/, keys: ['ref', 'id'] },
+  { id: 'sql-editor', re: /^\/project\/([^/]+)\/sql\/?$/, keys: ['ref'] },
   { id: 'project', re: /^\/project\/([^/]+)\/?$/, keys: ['ref'] },
   { id: 'support', re: /^\/support\/new\/?$/, keys: [] },
 ]

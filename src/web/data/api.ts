@@ -8,6 +8,10 @@ import type {
 } from '../../shared/api'
 import type { Grant } from '../../shared/permissions'
 import type {
+  CancelQueryBody, Content, ContentCreateBody, ContentListResponse, ContentType, ContentUpdateBody, RunQueryBody,
+  RunQueryResponse, TitleResponse,
+} from '../../shared/content'
+import type {
   ColumnCreateBody, ColumnUpdateBody, DeleteRowsBody, DeleteRowsResponse, ImportEvent, InsertRowsBody,
   InsertRowsResponse, TableCreateBody, TableDuplicateBody, TableUpdateBody, TruncateBody, UpdateRowBody,
   UpdateRowResponse,
@@ -39,13 +43,14 @@ function toSearch(query?: Query): string {
   return s ? `?${s}` : ''
 }
 
-export function createApi(baseUrl = '') {
+/** `headers` are sent with every call (tests use them to act as another user of a studio set up for it). */
+export function createApi(baseUrl = '', headers: Record<string, string> = {}) {
   async function request<T>(method: string, path: string, opts: { query?: Query; body?: unknown } = {}): Promise<T> {
     let res: Response
     try {
       res = await fetch(`${baseUrl}${path}${toSearch(opts.query)}`, {
         method,
-        headers: opts.body === undefined ? undefined : { 'content-type': 'application/json' },
+        headers: opts.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       })
     } catch (e) {
@@ -120,7 +125,7 @@ export function createApi(baseUrl = '') {
       onEvent: (e: ImportEvent) => void = () => {},
     ): Promise<ImportEvent> {
       const url = `${baseUrl}${pgMeta(ref)}/table-rows/import${toSearch({ tableId: q.tableId, mapping: JSON.stringify(q.mapping) })}`
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: csv })
+      const res = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'text/csv' }, body: csv })
       if (!res.ok || !res.body) {
         const err = (await res.json().catch(() => ({}))) as Partial<ApiErrorBody>
         throw new ApiError(err.message ?? res.statusText, err.code ?? res.status)
@@ -156,6 +161,20 @@ export function createApi(baseUrl = '') {
       request<Table>('DELETE', `${pgMeta(ref)}/tables`, { query: { id, cascade } }),
     duplicateTable: (ref: string, body: TableDuplicateBody) =>
       request<Table>('POST', `${pgMeta(ref)}/tables/duplicate`, { body }),
+
+    runQuery: (ref: string, body: RunQueryBody) => request<RunQueryResponse>('POST', `${pgMeta(ref)}/query/run`, { body }),
+    cancelQuery: (ref: string, body: CancelQueryBody) =>
+      request<{ cancelled: boolean }>('POST', `${pgMeta(ref)}/query/cancel`, { body }),
+    sqlTitle: (sql: string) => request<TitleResponse>('POST', '/api/ai/sql/title', { body: { sql } }),
+
+    contents: <C = unknown>(ref: string, type?: ContentType) =>
+      request<ContentListResponse<C>>('GET', `/platform/projects/${encodeURIComponent(ref)}/content`, { query: { type } }),
+    createContent: <C = unknown>(ref: string, body: ContentCreateBody) =>
+      request<Content<C>>('POST', `/platform/projects/${encodeURIComponent(ref)}/content`, { body }),
+    updateContent: <C = unknown>(ref: string, id: string, body: ContentUpdateBody) =>
+      request<Content<C>>('PATCH', `/platform/projects/${encodeURIComponent(ref)}/content`, { query: { id }, body }),
+    deleteContents: (ref: string, ids: string[]) =>
+      request<{ deleted: string[] }>('DELETE', `/platform/projects/${encodeURIComponent(ref)}/content`, { query: { ids } }),
 
     query: <R = Row>(ref: string, query: string) => request<R[]>('POST', `${pgMeta(ref)}/query`, { body: { query } }),
     format: (ref: string, query: string) =>

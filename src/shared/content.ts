@@ -1,0 +1,102 @@
+/**
+ * Content items (spec 3 and 7): SQL snippets now, reports later. Stored in the studio's platform store.
+ * Request schemas the server validates with; the web client, commands and tests use the types.
+ */
+import { z } from 'zod'
+import { Impersonation } from './api'
+
+export const CONTENT_TYPES = ['sql', 'report'] as const
+export const ContentType = z.enum(CONTENT_TYPES)
+export type ContentType = z.infer<typeof ContentType>
+/** 'user': personal (only its owner sees it); 'project': shared, read-only for other members. */
+export const VISIBILITIES = ['user', 'project'] as const
+export const Visibility = z.enum(VISIBILITIES)
+export type Visibility = z.infer<typeof Visibility>
+
+export const SnippetContent = z.object({
+  sql: z.string(),
+  favorite: z.boolean().default(false),
+  schema_version: z.string().default('1.0'),
+})
+export type SnippetContent = z.infer<typeof SnippetContent>
+
+/** A content item as the API answers it. */
+export interface Content<C = unknown> {
+  id: string
+  project_id: number
+  owner_id: number
+  /** the owner's display name, for 'Shared' snippets */
+  owner: { id: number; username: string }
+  type: ContentType
+  name: string
+  description: string
+  visibility: Visibility
+  content: C
+  inserted_at: string
+  updated_at: string
+}
+export type Snippet = Content<SnippetContent>
+
+export const ContentListQuery = z.object({ type: ContentType.optional() })
+export interface ContentListResponse<C = unknown> { data: Content<C>[] }
+
+/** POST /platform/projects/{ref}/content. id optional (the client may choose a uuid, e.g. for autosave). */
+export const ContentCreateBody = z.object({
+  id: z.uuid().optional(),
+  type: ContentType,
+  name: z.string().trim().min(1, 'Please enter a query name'),
+  description: z.string().default(''),
+  visibility: Visibility.default('user'),
+  content: z.record(z.string(), z.unknown()),
+})
+export type ContentCreateBody = z.input<typeof ContentCreateBody>
+
+/** PATCH /platform/projects/{ref}/content?id=: only the fields given change. Only the owner may. */
+export const ContentUpdateBody = z.object({
+  name: z.string().trim().min(1, 'Please enter a query name').optional(),
+  description: z.string().optional(),
+  visibility: Visibility.optional(),
+  content: z.record(z.string(), z.unknown()).optional(),
+})
+export type ContentUpdateBody = z.input<typeof ContentUpdateBody>
+export const ContentIdQuery = z.object({ id: z.uuid() })
+/** DELETE /platform/projects/{ref}/content?ids=a,b: only the owner may; unknown ids → 404 'Content not found'. */
+export const ContentDeleteQuery = z.object({
+  ids: z
+    .string()
+    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .pipe(z.array(z.uuid()).min(1, 'ids is required')),
+})
+export const CONTENT_NOT_FOUND = 'Content not found'
+
+// ---- running SQL from the editor ----
+/**
+ * POST /platform/pg-meta/{ref}/query/run: every statement's result (one results tab each), as the
+ * impersonated role when given. `runId` lets POST query/cancel stop it (PostgreSQL: pg_cancel_backend;
+ * PGlite: the statement_timeout below protects it).
+ */
+export const RunQueryBody = z.object({
+  query: z.string().min(1, 'query is required'),
+  runId: z.uuid().optional(),
+  impersonate: Impersonation.optional(),
+})
+export type RunQueryBody = z.input<typeof RunQueryBody>
+export interface StatementResult {
+  /** 'SELECT', 'INSERT', 'CREATE TABLE'… */
+  command: string
+  columns: { name: string; dataTypeID: number }[]
+  rows: Record<string, unknown>[]
+  rowCount: number
+}
+export interface RunQueryResponse { results: StatementResult[]; duration_ms: number }
+export const CancelQueryBody = z.object({ runId: z.uuid() })
+export type CancelQueryBody = z.infer<typeof CancelQueryBody>
+/** PGlite cannot cancel from outside: every editor query runs with this statement_timeout. */
+export const PGLITE_QUERY_TIMEOUT_MS = 60_000
+
+/** POST /api/ai/sql/title: a title and description derived from the SQL itself (no AI service here). */
+export const TitleBody = z.object({ sql: z.string().min(1, 'sql is required') })
+export interface TitleResponse { title: string; description: string }
+
+/** The one user of a self-hosted studio. */
+export const SELF_HOSTED_USER = { id: 1, username: 'self-hosted', primary_email: 'admin@localhost' } as const
