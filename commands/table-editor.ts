@@ -20,6 +20,7 @@ import { isPageSize, pageCount, toPageSize, patchGridSearch, readGridSearch, typ
 import { visibleSchemas } from '../src/web/screens/table-editor/schemas'
 import { gridState, isColumnFrozen, openGridTable, resetGridLayout, setColumnFrozen } from '../src/web/state/grid'
 import { setTableListSort, tableListState } from '../src/web/state/table-list'
+import { confirmPageChange } from './table-rows'
 
 const AREA = 'table-editor'
 
@@ -219,6 +220,12 @@ export const clearSorts = defineCommand({
 
 // ---- pages ----
 
+/** Goes to another page; with rows selected, only once the person agrees to drop them (spec 4). */
+async function changePage(ctx: CommandContext, page: number): Promise<void> {
+  if (page === grid(ctx).page || !(await confirmPageChange(ctx))) return
+  await updateGrid(ctx, () => ({ page }))
+}
+
 /** The last page when the count is already known (so `enabled` can answer at once), else null. */
 function knownLastPage(ctx: CommandContext): number | null {
   const v = grid(ctx)
@@ -244,10 +251,7 @@ export const nextPage = defineCommand({
   area: AREA,
   when: onTable,
   enabled: notLast,
-  run: async (ctx) => {
-    const last = await lastPage(ctx)
-    await updateGrid(ctx, (v) => ({ page: Math.min(v.page + 1, last) }))
-  },
+  run: async (ctx) => changePage(ctx, Math.min(grid(ctx).page + 1, await lastPage(ctx))),
 })
 
 export const prevPage = defineCommand({
@@ -256,7 +260,7 @@ export const prevPage = defineCommand({
   area: AREA,
   when: onTable,
   enabled: notFirst,
-  run: (ctx) => updateGrid(ctx, (v) => ({ page: Math.max(1, v.page - 1) })),
+  run: (ctx) => changePage(ctx, Math.max(1, grid(ctx).page - 1)),
 })
 
 export const firstPage = defineCommand({
@@ -265,7 +269,7 @@ export const firstPage = defineCommand({
   area: AREA,
   when: onTable,
   enabled: notFirst,
-  run: (ctx) => updateGrid(ctx, () => ({ page: 1 })),
+  run: (ctx) => changePage(ctx, 1),
 })
 
 export const goLastPage = defineCommand({
@@ -274,10 +278,7 @@ export const goLastPage = defineCommand({
   area: AREA,
   when: onTable,
   enabled: notLast,
-  run: async (ctx) => {
-    const last = await lastPage(ctx)
-    await updateGrid(ctx, () => ({ page: last }))
-  },
+  run: async (ctx) => changePage(ctx, await lastPage(ctx)),
 })
 
 export const goToPage = defineCommand({
@@ -290,10 +291,7 @@ export const goToPage = defineCommand({
   argLabels: { page: 'Page number' },
   when: onTable,
   enabled: canRead,
-  run: async (ctx, { page }) => {
-    const last = await lastPage(ctx)
-    await updateGrid(ctx, () => ({ page: Math.min(page, last) }))
-  },
+  run: async (ctx, { page }) => changePage(ctx, Math.min(page, await lastPage(ctx))),
 })
 
 export const setPageSize = defineCommand({

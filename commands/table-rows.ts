@@ -157,7 +157,7 @@ async function writableTable(ctx: CommandContext, reason: (t: GridTable) => stri
 // ---- argument schemas ----
 
 /** A {column: value} object, or that object as JSON text (what the palette types or picks). */
-const jsonObject = (label: string) =>
+const jsonObject = () =>
   z.preprocess(
     (v) => {
       if (typeof v !== 'string') return v
@@ -167,7 +167,7 @@ const jsonObject = (label: string) =>
         return v
       }
     },
-    z.record(z.string(), z.unknown(), { error: `${label}: ${MSG.invalidJson}` }),
+    z.record(z.string(), z.unknown(), { error: MSG.invalidJson }),
   )
 
 async function pageRowOptions(ctx: CommandContext): Promise<ArgOption[]> {
@@ -208,7 +208,7 @@ export const updateCell = defineCommand({
   keywords: ['edit', 'update', 'change'],
   args: z.object({
     column: z.string().min(1, 'Pick a column'),
-    primaryKey: jsonObject('primaryKey'),
+    primaryKey: jsonObject(),
     value: z.unknown().refine((v) => v !== undefined, 'Enter a value'),
   }),
   argOptions: {
@@ -295,7 +295,7 @@ export const insertRow = defineCommand({
   title: 'Insert row from values',
   area: AREA,
   keywords: ['add row', 'new row', 'json'],
-  args: z.object({ values: jsonObject('values') }),
+  args: z.object({ values: jsonObject() }),
   argLabels: { values: 'Values as JSON, e.g. {"name": "Ada"}' },
   when: onTable,
   enabled: (ctx) => canWrite(ctx),
@@ -330,7 +330,7 @@ export const toggleRow = defineCommand({
   title: 'Select or unselect row',
   area: AREA,
   keywords: ['check', 'mark'],
-  args: z.object({ primaryKey: jsonObject('primaryKey').optional() }),
+  args: z.object({ primaryKey: jsonObject().optional() }),
   argOptions: { primaryKey: pageRowOptions },
   argLabels: { primaryKey: 'Row (skip for the focused row)' },
   when: onTable,
@@ -448,12 +448,11 @@ export const deleteRows = defineCommand({
   area: AREA,
   keywords: ['remove', 'rows'],
   when: onTable,
-  enabled: (ctx) => (hasSelection(ctx.ref, tableId(ctx)) ? canWriteRows(ctx) : 'Select the rows to delete first'),
+  enabled: (ctx) => {
+    if (!ctx.ref) return MSG.projectRequired
+    return hasSelection(ctx.ref, tableId(ctx)) ? canWriteRows(ctx) : 'Select the rows to delete first'
+  },
   run: async (ctx) => {
-    if (!ctx.ref) {
-      ctx.toast.error(MSG.projectRequired)
-      return
-    }
     const table = await writableTable(ctx)
     const { filters } = readGridSearch(ctx.location.search)
     const impersonate = impersonation()
@@ -490,12 +489,11 @@ export const truncateTable = defineCommand({
   args: z.object({ cascade: z.boolean().default(false) }),
   argLabels: { cascade: 'Cascade to the tables that reference it' },
   when: onTable,
-  enabled: (ctx) => (isImpersonating() ? MSG.truncateImpersonating : canWrite(ctx)),
+  enabled: (ctx) => {
+    if (!ctx.ref) return MSG.projectRequired
+    return isImpersonating() ? MSG.truncateImpersonating : canWrite(ctx)
+  },
   run: async (ctx, { cascade }) => {
-    if (!ctx.ref) {
-      ctx.toast.error(MSG.projectRequired)
-      return
-    }
     await truncate(ctx, await writableTable(ctx, readonlyReason), cascade)
   },
 })

@@ -15,6 +15,8 @@ export interface EditingCell {
   value: unknown
   /** the larger text editor instead of the inline one */
   large: boolean
+  /** what the inline editor held when it handed over to the larger one */
+  draft?: string
 }
 
 export const rowEdit = proxy({
@@ -27,9 +29,11 @@ export function startEditing(cell: EditingCell): void {
   rowEdit.editing = { ...cell, value: cell.value !== null && typeof cell.value === 'object' ? ref(cell.value) : cell.value }
 }
 
-/** The inline editor hands over to the larger one. */
-export function enlargeEditor(): void {
-  if (rowEdit.editing) rowEdit.editing.large = true
+/** The inline editor hands over to the larger one, with the text typed so far. */
+export function enlargeEditor(draft: string): void {
+  if (!rowEdit.editing) return
+  rowEdit.editing.large = true
+  rowEdit.editing.draft = draft
 }
 
 export function stopEditing(): void {

@@ -6,10 +6,16 @@ import type { GridTable, Row } from '../../../shared/api'
 import { COLUMN_MIN_WIDTH, GRID_ROW_HEIGHT, SELECT_COLUMN_WIDTH } from '../../../shared/constants'
 import type { Sort } from '../../../shared/filters'
 import { cx } from '../../ui'
-import { gridState, isColumnFrozen, moveColumn, orderColumns, setColumnWidth, setGridFocus } from '../../state/grid'
+import { press } from '../../commands-run'
+import { displayColumns, gridState, isColumnFrozen, moveColumn, setColumnWidth, setGridFocus } from '../../state/grid'
+import { rowEdit } from '../../state/row-edit'
+import { hasSelection, rowKey, selection } from '../../state/selection'
 import { columnKind, defaultColumnWidth, foreignKeyOf, isPrimaryKey } from './columns'
 import { GridCellValue } from './GridCell'
 import { GridHeaderCell } from './GridHeaderCell'
+import { CellEditor } from './rows/CellEditor'
+import { cellReadOnlyReason } from './rows/cell-values'
+import { SelectHeaderCell, SelectRowCell } from './rows/SelectCells'
 
 const ROW_NUMBER = '#row'
 const HEADER_HEIGHT = GRID_ROW_HEIGHT
@@ -27,15 +33,19 @@ interface GridProps {
 
 /**
  * The data grid: rows and columns virtualized, frozen columns sticky on the left, a focused cell moved
- * with the arrow keys, Home/End, PageUp/PageDown (Ctrl+Home/End for the first and last row).
+ * with the arrow keys, Home/End, PageUp/PageDown (Ctrl+Home/End for the first and last row). Enter or a
+ * double click edits the focused cell, Space selects its row, ⌘C copies its value (⌘Enter follows a
+ * foreign key).
  */
 export function Grid({ projectRef, table, rows, firstRowNumber, sorts, empty }: GridProps) {
   const snap = useSnapshot(gridState)
+  const { editing } = useSnapshot(rowEdit)
+  const picked = useSnapshot(selection)
   const scrollRef = useRef<HTMLDivElement>(null)
   const gridId = useId()
 
   const frozen = (name: string) => isColumnFrozen(snap.frozen, table, name)
-  const columns = orderColumns(table.columns, snap.order, (c) => frozen(c.name))
+  const columns = displayColumns(table, snap)
   const frozenCount = columns.filter((c) => frozen(c.name)).length
   const indexOf = new Map(columns.map((c, i) => [c.name, i]))
   const meta = useMemo(
@@ -102,6 +112,22 @@ export function Grid({ projectRef, table, rows, firstRowNumber, sorts, empty }: 
   })
   useEffect(() => columnVirtualizer.measure(), [columnVirtualizer, widthsKey, leftWidth])
 
+  const keyColumns = table.primary_keys.map((pk) => pk.name)
+  const selectable = keyColumns.length > 0
+  const keys = useMemo(() => rows.map((row) => rowKey(keyColumns, row)), [rows, table])
+  const isSelected = (i: number) => picked.allRows || picked.keys.has(keys[i] ?? '')
+  const selecting = hasSelection(projectRef, table.id)
+  const editingHere = editing?.ref === projectRef && editing.tableId === table.id ? editing : null
+
+  // the keyboard comes back to the grid when an editor closes
+  const wasEditing = useRef(false)
+  useEffect(() => {
+    if (wasEditing.current && !editingHere && (document.activeElement === document.body || scrollRef.current?.contains(document.activeElement))) {
+      scrollRef.current?.focus()
+    }
+    wasEditing.current = editingHere !== null
+  }, [editingHere])
+
   const virtualColumns = columnVirtualizer.getVirtualItems()
   const gapBefore = (virtualColumns[0]?.start ?? leftWidth) - leftWidth
   const totalWidth = columnVirtualizer.getTotalSize()
@@ -119,7 +145,24 @@ export function Grid({ projectRef, table, rows, firstRowNumber, sorts, empty }: 
     if (c >= frozenCount) columnVirtualizer.scrollToIndex(c - frozenCount, { align: 'auto' })
   }
 
+  function followLink(at: { row: number; col: number }): boolean {
+    const link = document.getElementById(cellId(at.row, at.col))?.querySelector<HTMLElement>('[data-fk-link]')
+    link?.click()
+    return Boolean(link)
+  }
+
+  /** Enter edits; a cell that cannot be edited follows its foreign key instead, when it has one. */
+  function enter(at: { row: number; col: number }, mod: boolean) {
+    const column = columns[at.col]
+    if (mod || (column && cellReadOnlyReason(table, column))) {
+      if (followLink(at) || mod) return
+    }
+    press('grid.cell.edit')
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    // keys typed into an editor, or in a dialog the grid opened, are theirs
+    if (event.target !== event.currentTarget) return
     if (rows.length === 0 || event.altKey || event.shiftKey) return
     const at = focus ?? { row: 0, col: 0 }
     const mod = event.ctrlKey || event.metaKey
@@ -139,11 +182,14 @@ export function Grid({ projectRef, table, rows, firstRowNumber, sorts, empty }: 
       event.preventDefault()
       moveFocus(target[0], target[1])
     } else if (event.key === 'Enter' && focus) {
-      const link = document.getElementById(cellId(focus.row, focus.col))?.querySelector<HTMLElement>('[data-fk-link]')
-      if (link) {
-        event.preventDefault()
-        link.click()
-      }
+      event.preventDefault()
+      enter(focus, mod)
+    } else if (event.key === ' ' && focus && !mod) {
+      event.preventDefault()
+      press('grid.selection.toggle')
+    } else if (event.key.toLowerCase() === 'c' && mod && focus && !selecting) {
+      event.preventDefault()
+      press('grid.cell.copy')
     }
   }
 
@@ -158,7 +204,17 @@ export function Grid({ projectRef, table, rows, firstRowNumber, sorts, empty }: 
   function headerCell(id: string, style: CSSProperties) {
     const header = headerById.get(id)
     if (id === ROW_NUMBER || !header) {
-      return <div key={id} role="columnheader" aria-label="Row number" className="te-hcell te-hcell--number te-cell--frozen" style={style} />
+      const selectedHere = picked.allRows ? rows.length : keys.filter((k) => picked.keys.has(k)).length
+      return (
+        <SelectHeaderCell
+          key={id}
+          style={style}
+          selected={selectedHere}
+          total={rows.length}
+          selectable={selectable}
+          onToggle={() => press('grid.selection.toggle-page')}
+        />
+      )
     }
     const m = meta.get(id)
     if (!m) return null
@@ -211,15 +267,22 @@ export function Grid({ projectRef, table, rows, firstRowNumber, sorts, empty }: 
             const renderCell = (id: string, style: CSSProperties) => {
               if (id === ROW_NUMBER) {
                 return (
-                  <div key={id} role="rowheader" className="te-cell te-cell--number te-cell--frozen" style={style}>
-                    {firstRowNumber + vr.index}
-                  </div>
+                  <SelectRowCell
+                    key={id}
+                    style={style}
+                    number={firstRowNumber + vr.index}
+                    selected={isSelected(vr.index)}
+                    selectable={selectable}
+                    selecting={selecting}
+                    onToggle={() => press('grid.selection.toggle', { primaryKey: Object.fromEntries(keyColumns.map((c) => [c, row.original[c]])) })}
+                  />
                 )
               }
               const m = meta.get(id)
               const col = indexOf.get(id) ?? -1
               if (!m) return null
               const active = focus?.row === vr.index && focus.col === col
+              const editor = editingHere?.row === vr.index && editingHere.column === id ? editingHere : null
               return (
                 <div
                   key={id}
@@ -227,11 +290,17 @@ export function Grid({ projectRef, table, rows, firstRowNumber, sorts, empty }: 
                   role="gridcell"
                   aria-colindex={col + 2}
                   aria-selected={active}
-                  className={cx('te-cell', frozen(id) && 'te-cell--frozen', active && 'te-cell--active', `te-cell--${m.kind}`)}
+                  className={cx('te-cell', frozen(id) && 'te-cell--frozen', active && 'te-cell--active', editor && 'rows-cell--editing', `te-cell--${m.kind}`)}
                   style={style}
-                  onMouseDown={() => setGridFocus({ row: vr.index, col })}
+                  onMouseDown={(e) => e.currentTarget.contains(e.target as Node) && setGridFocus({ row: vr.index, col })}
+                  onDoubleClick={(e) => {
+                    if (editor || !e.currentTarget.contains(e.target as Node)) return
+                    setGridFocus({ row: vr.index, col })
+                    press('grid.cell.edit')
+                  }}
                 >
                   <GridCellValue value={row.original[id]} kind={m.kind} projectRef={projectRef} foreignKey={m.foreignKey} />
+                  {editor && <CellEditor column={m.column} editing={editor} />}
                 </div>
               )
             }
@@ -240,7 +309,8 @@ export function Grid({ projectRef, table, rows, firstRowNumber, sorts, empty }: 
                 key={vr.key}
                 role="row"
                 aria-rowindex={vr.index + 2}
-                className={cx('te-row', focus?.row === vr.index && 'te-row--focused')}
+                aria-selected={isSelected(vr.index)}
+                className={cx('te-row', focus?.row === vr.index && 'te-row--focused', isSelected(vr.index) && 'rows-row--selected')}
                 style={{ width: totalWidth, height: GRID_ROW_HEIGHT, transform: `translateY(${vr.start}px)` }}
               >
                 {leftColumns.map((c) => renderCell(c.id, stickyStyle(c.getStart('left'), c.getSize())))}

@@ -1,12 +1,14 @@
 import { useState } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, RefreshCw } from 'lucide-react'
+import { Check, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, RefreshCw } from 'lucide-react'
+import { useSnapshot } from 'valtio'
 import type { CountResponse } from '../../../shared/api'
 import { PAGE_SIZE_OPTIONS } from '../../../shared/constants'
 import { MSG } from '../../../shared/messages'
 import { press } from '../../commands-run'
 import { bindingFor } from '../../keys/keymap'
-import { IconButton, Input, Select, Spinner, cx } from '../../ui'
+import { saveStatus } from '../../state/save-status'
+import { Button, IconButton, Input, Select, Spinner, cx } from '../../ui'
 import { pageCount, type GridView } from './search'
 
 const SIZE_OPTIONS = PAGE_SIZE_OPTIONS.map((n) => ({ value: String(n), label: `${n} rows` }))
@@ -42,9 +44,7 @@ export function GridFooter({ view, count, fetching }: GridFooterProps) {
       </div>
       <div className="te-footer__end">
         {fetching && <Spinner label="Loading rows" />}
-        {data && (
-          <IconButton size="sm" label="Refresh" binding={bindingFor('grid.refresh')} icon={<RefreshCw size={14} />} onClick={() => press('grid.refresh')} />
-        )}
+        {data && <RefreshButton />}
         <div className="te-toggle" role="group" aria-label="View">
           <button type="button" className="te-toggle__item" aria-pressed={data} onClick={() => !data && press('grid.view.toggle')}>
             Data
@@ -55,6 +55,20 @@ export function GridFooter({ view, count, fetching }: GridFooterProps) {
         </div>
       </div>
     </footer>
+  )
+}
+
+/** Refresh, or what the last row write is doing (spec 4): 'Saving changes', then 'Changes saved' for 2 s. */
+function RefreshButton() {
+  const { state } = useSnapshot(saveStatus)
+  if (state === 'idle') {
+    return <IconButton size="sm" label="Refresh" binding={bindingFor('grid.refresh')} icon={<RefreshCw size={14} />} onClick={() => press('grid.refresh')} />
+  }
+  const saving = state === 'saving'
+  return (
+    <Button size="sm" variant="ghost" className="rows-save-status" loading={saving} icon={<Check size={14} />} aria-live="polite" onClick={() => press('grid.refresh')}>
+      {saving ? 'Saving changes' : 'Changes saved'}
+    </Button>
   )
 }
 

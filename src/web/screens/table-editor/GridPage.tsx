@@ -10,10 +10,16 @@ import { useApi } from '../../commands-context'
 import { press } from '../../commands-run'
 import { countQuery, gridTableQuery, rowsQuery } from '../../data/queries'
 import { gridState, openGridTable } from '../../state/grid'
+import { roleState } from '../../state/role'
+import { setInsertPanelOpen, stopEditing } from '../../state/row-edit'
+import { hasSelection, openSelection, selection } from '../../state/selection'
 import { Alert, Button, EmptyState, Spinner } from '../../ui'
 import { Grid } from './Grid'
 import { GridFooter } from './GridFooter'
 import { GridToolbar } from './GridToolbar'
+import { InsertRowPanel } from './rows/InsertRowPanel'
+import { SelectionHeader } from './rows/SelectionHeader'
+import './rows/rows.css'
 import { pageCount, patchGridSearch, readGridSearch } from './search'
 import { useSavedGridView } from './useSavedGridView'
 
@@ -47,6 +53,16 @@ function TableView({ projectRef, table }: { projectRef: string; table: GridTable
   const { ref: layoutRef, tableKey } = useSnapshot(gridState)
   useLayoutEffect(() => openGridTable(projectRef, table.schema, table.name), [projectRef, table.schema, table.name])
   const layoutReady = layoutRef === projectRef && tableKey === gridTableKey(table.schema, table.name)
+  useSnapshot(roleState) // the rows and the count are those the chosen role sees
+  useSnapshot(selection)
+  useLayoutEffect(() => openSelection(projectRef, table.id), [projectRef, table.id])
+  useEffect(
+    () => () => {
+      stopEditing()
+      setInsertPanelOpen(false)
+    },
+    [],
+  )
 
   const params = { filters: view.filters, sorts: view.sorts, page: view.page, limit: view.rows }
   const rows = useQuery({ ...rowsQuery(api, projectRef, table.id, params), enabled: ready && view.view === 'data' })
@@ -122,8 +138,13 @@ function TableView({ projectRef, table }: { projectRef: string; table: GridTable
 
   return (
     <div className="te-grid-page">
-      <GridToolbar table={table} filters={view.filters} sorts={view.sorts} />
+      {view.view === 'data' && hasSelection(projectRef, table.id) ? (
+        <SelectionHeader count={count.data} />
+      ) : (
+        <GridToolbar projectRef={projectRef} table={table} filters={view.filters} sorts={view.sorts} />
+      )}
       <div className="te-grid-area">{body}</div>
+      <InsertRowPanel table={table} />
       <GridFooter view={view} count={count} fetching={rows.isFetching && !rows.isPending} />
     </div>
   )

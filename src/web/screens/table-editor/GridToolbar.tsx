@@ -6,10 +6,19 @@ import { MSG } from '../../../shared/messages'
 import { Badge } from '../../ui'
 import { EntityIcon } from './EntityIcon'
 import { FilterPopover } from './FilterPopover'
+import { RlsNotice } from './rows/RlsNotice'
+import { RoleSelector } from './rows/RoleSelector'
 import { SortPopover } from './SortPopover'
 
-/** Above the grid: which relation this is, and its Filter and Sort popovers. */
-export function GridToolbar({ table, filters, sorts }: { table: GridTable; filters: Filter[]; sorts: Sort[] }) {
+interface GridToolbarProps {
+  projectRef: string
+  table: GridTable
+  filters: Filter[]
+  sorts: Sort[]
+}
+
+/** Above the grid: which relation this is, its RLS notice, Filter and Sort popovers, and the role rows are read as. */
+export function GridToolbar({ projectRef, table, filters, sorts }: GridToolbarProps) {
   return (
     <header className="te-toolbar">
       <h1 className="te-toolbar__title">
@@ -24,9 +33,13 @@ export function GridToolbar({ table, filters, sorts }: { table: GridTable; filte
           <Lock size={11} aria-hidden /> {MSG.locked}
         </Badge>
       )}
+      <RlsNotice projectRef={projectRef} table={table} />
       <div className="te-toolbar__rules">
         <FilterPopover columns={table.columns} filters={filters} />
         <SortPopover columns={table.columns} sorts={sorts} />
+      </div>
+      <div className="rows-toolbar-end">
+        <RoleSelector />
       </div>
     </header>
   )

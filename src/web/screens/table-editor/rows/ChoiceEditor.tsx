@@ -1,0 +1,91 @@
+import { useRef, useState, type KeyboardEvent } from 'react'
+import { Popover } from 'radix-ui'
+import { Check } from 'lucide-react'
+import type { Column } from '../../../../shared/api'
+import { cx } from '../../../ui'
+import { stopEditing, type EditingCell } from '../../../state/row-edit'
+import { saveCell } from './save-cell'
+
+interface ChoiceEditorProps {
+  column: Column
+  editing: Readonly<EditingCell>
+}
+
+interface Choice {
+  label: string
+  value: string | boolean | null
+}
+
+function choicesOf(column: Column): Choice[] {
+  const values: Choice[] =
+    column.format === 'bool'
+      ? [{ label: 'true', value: true }, { label: 'false', value: false }]
+      : column.enums.map((e) => ({ label: e, value: e }))
+  return column.is_nullable ? [...values, { label: 'NULL', value: null }] : values
+}
+
+/** Booleans (true, false, NULL) and enum values, picked from a list under the cell: arrows and Enter, or a click. */
+export function ChoiceEditor({ column, editing }: ChoiceEditorProps) {
+  const choices = choicesOf(column)
+  const [active, setActive] = useState(() => Math.max(0, choices.findIndex((c) => c.value === editing.value)))
+  const listRef = useRef<HTMLDivElement>(null)
+  const optionId = (i: number) => `rows-choice-${column.name}-${i}`
+
+  function pick(choice: Choice | undefined) {
+    if (!choice) return
+    if (choice.value === editing.value) stopEditing()
+    else void saveCell(editing, choice.value)
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const moves: Record<string, number> = { ArrowDown: active + 1, ArrowUp: active - 1, Home: 0, End: choices.length - 1 }
+    const to = moves[event.key]
+    if (to !== undefined) setActive(Math.max(0, Math.min(choices.length - 1, to)))
+    else if (event.key === 'Enter' || event.key === ' ') pick(choices[active])
+    else return
+    event.preventDefault()
+  }
+
+  return (
+    <Popover.Root open onOpenChange={(open) => !open && stopEditing()}>
+      <Popover.Anchor className="rows-anchor" />
+      <Popover.Portal>
+        <Popover.Content
+          className="ui-menu rows-choice"
+          align="start"
+          sideOffset={2}
+          aria-label={`Edit ${column.name}`}
+          onOpenAutoFocus={(e) => {
+            e.preventDefault()
+            listRef.current?.focus()
+          }}
+        >
+          <div
+            ref={listRef}
+            role="listbox"
+            tabIndex={0}
+            aria-label={column.name}
+            aria-activedescendant={optionId(active)}
+            className="rows-choice__list"
+            onKeyDown={onKeyDown}
+          >
+            {choices.map((choice, i) => (
+              <div
+                key={choice.label}
+                id={optionId(i)}
+                role="option"
+                aria-selected={choice.value === editing.value}
+                className={cx('ui-menu__item', i === active && 'rows-choice__item--active', choice.value === null && 'rows-choice__item--null')}
+                onMouseEnter={() => setActive(i)}
+                onClick={() => pick(choice)}
+              >
+                <span className="ui-menu__text">{choice.label}</span>
+                {choice.value === editing.value && <Check size={14} />}
+              </div>
+            ))}
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  )
+}

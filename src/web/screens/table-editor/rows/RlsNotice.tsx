@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query'
+import { ShieldAlert, ShieldOff } from 'lucide-react'
+import type { GridTable } from '../../../../shared/api'
+import { MSG } from '../../../../shared/messages'
+import { useApi } from '../../../commands-context'
+import { policyCountQuery } from '../../../data/queries'
+import { Popover, buttonClass } from '../../../ui'
+
+/** The policies page of a table (it comes with a later issue; the link is what the spec names). */
+const policiesHref = (ref: string, table: GridTable) =>
+  `/project/${encodeURIComponent(ref)}/auth/policies?search=${table.id}&schema=${encodeURIComponent(table.schema)}`
+
+/**
+ * The grid header's RLS warnings (spec 8): RLS on with no policies (selects return nothing), or RLS off
+ * (anyone with the API key reads and writes the table). Each links to the table's policies.
+ */
+export function RlsNotice({ projectRef, table }: { projectRef: string; table: GridTable }) {
+  const isTable = table.type === 'table' || table.type === 'partitioned table'
+  const policies = useQuery({ ...policyCountQuery(useApi(), projectRef, table.id), enabled: isTable && table.rls_enabled })
+  if (!isTable) return null
+  const notice = !table.rls_enabled
+    ? { label: 'RLS disabled', text: MSG.rlsDisabled, icon: <ShieldOff size={13} /> }
+    : policies.data === 0
+      ? { label: 'No RLS policies', text: MSG.rlsNoPolicies, icon: <ShieldAlert size={13} /> }
+      : null
+  if (!notice) return null
+  return (
+    <Popover
+      align="start"
+      className="rows-rls"
+      trigger={
+        <button type="button" className="rows-rls__chip" aria-label={`${notice.label}: ${notice.text}`}>
+          {notice.icon}
+          {notice.label}
+        </button>
+      }
+    >
+      <p className="rows-rls__title">
+        {notice.icon} {notice.label}
+      </p>
+      <p className="rows-rls__text">{notice.text}</p>
+      <a className={buttonClass('default', 'sm')} href={policiesHref(projectRef, table)}>
+        {table.rls_enabled ? 'Add RLS policies' : 'Manage RLS'}
+      </a>
+    </Popover>
+  )
+}

@@ -1,0 +1,14 @@
+/** An editor's way out: the value goes through 'grid.cell.update'; a refusal is told and the editor stays. */
+import { run } from '../../../../../commands/all'
+import type { EditingCell } from '../../../state/row-edit'
+import { toast } from '../../../state/toasts'
+
+export async function saveCell(editing: Pick<EditingCell, 'column' | 'primaryKey'>, value: unknown): Promise<boolean> {
+  try {
+    await run('grid.cell.update', { column: editing.column, primaryKey: editing.primaryKey, value }, 'keys')
+    return true
+  } catch (e) {
+    toast.error(e instanceof Error ? e.message : String(e))
+    return false
+  }
+}
