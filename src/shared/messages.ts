@@ -40,6 +40,21 @@ export const MSG = {
   noResults: 'No results found',
   noMatch: "Hmm, we couldn't find any results that match your query.",
 
+  // Reports and snippets
+  queryNameRequired: 'Please enter a query name',
+  renameQueryFailed: (message: string) => `Failed to rename query: ${message}`,
+  deleteQueryFailed: (message: string) => `Failed to delete query: ${message}`,
+  deleteQueriesFailed: (message: string) => `Failed to delete queries: ${message}`,
+  createQueryFailed: (message: string) => `Failed to create new query: ${message}`,
+  shareQueryFailed: (message: string) => `Failed to share query: ${message}`,
+  personalCopyFailed: (message: string) => `Failed to create a personal copy of this query: ${message}`,
+  generateTitleFailed: (message: string) => `Failed to generate title: ${message}`,
+  insertContentFailed: (message: string) => `Failed to insert content: ${message}`,
+  snippetNoPermission: 'Your queries will not be saved as you do not have sufficient permissions',
+  noProjectQueries: 'No project queries found',
+  queryEmpty: 'This query is empty',
+  contentsNotFound: 'Contents not found',
+
   // Permissions
   noPermissionTables: 'view tables from this project',
   createTablesPermission: 'You need additional permissions to create tables',
