@@ -54,7 +54,7 @@ export interface Driver extends Queryable {
 export const SESSION_SETTINGS = { TimeZone: 'UTC', DateStyle: 'ISO, MDY', IntervalStyle: 'postgres' } as const
 
 /** SET LOCAL ROLE and the request's JWT claims, for the rest of the transaction `tx`. */
-export async function impersonate(tx: Queryable, who: Impersonation): Promise<void> {
+async function impersonate(tx: Queryable, who: Impersonation): Promise<void> {
   const claims: Record<string, unknown> = { role: who.role, ...who.claims }
   await tx.query(`set local role ${quoteIdent(who.role)}`)
   await tx.query(
@@ -62,6 +62,14 @@ export async function impersonate(tx: Queryable, who: Impersonation): Promise<vo
             set_config('request.jwt.claim.role', $3, true)`,
     [JSON.stringify(claims), typeof claims.sub === 'string' ? claims.sub : '', String(claims.role)],
   )
+}
+
+/** fn inside one transaction, as the impersonated role when there is one: for work that must happen whole. */
+export function transactionAs<T>(db: Driver, who: Impersonation | undefined, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    if (who) await impersonate(tx, who)
+    return fn(tx)
+  })
 }
 
 /**

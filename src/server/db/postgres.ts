@@ -33,8 +33,13 @@ export function openPostgres(connectionString: string): Driver {
     }
   }
   const on = (client: Client): Queryable => ({
-    query: async <R>(sql: string, params: readonly Param[] = []) =>
-      (await convert(client, await client.query({ text: sql, values: params.map(serializeParam), rowMode: 'array' }))) as QueryResult<R>,
+    query: async <R>(sql: string, params: readonly Param[] = []) => {
+      // Always the extended protocol (pg's typings omit queryMode), as PGlite's query: one statement, never several.
+      const config: pg.QueryArrayConfig & { queryMode: 'extended' } = {
+        text: sql, values: params.map(serializeParam), rowMode: 'array', queryMode: 'extended',
+      }
+      return (await convert(client, await client.query(config))) as QueryResult<R>
+    },
     exec: async (sql) => {
       const result = (await client.query({ text: sql, rowMode: 'array' })) as unknown
       const results = (Array.isArray(result) ? result : [result]) as pg.QueryResult<unknown[]>[]

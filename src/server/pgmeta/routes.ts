@@ -15,6 +15,7 @@ import { gridTable } from './grid-table'
 import { formatQuery, runQuery } from './query'
 import { listRoles } from './roles'
 import { listSchemas } from './schemas'
+import { structureRoutes } from './structure-routes'
 import { tableDefinition } from './table-definition'
 import { listTables } from './tables'
 import { listViews, type ViewKind } from './views'
@@ -47,6 +48,7 @@ export function pgMetaRoutes(db: Driver, permissions: Permissions) {
     app.get('/grid-table', (req) => gridTable(db, parse(TableDefinitionQuery, req.query).id))
     app.get('/table-definition', (req) => tableDefinition(db, parse(TableDefinitionQuery, req.query).id))
     rowRoutes(app, db, permissions)
+    structureRoutes(app, db, permissions)
 
     app.post('/query', { preHandler: permissions.require('tenantSqlAdminWrite') }, (req) =>
       runQuery(db, parse(QueryBody, req.body).query),

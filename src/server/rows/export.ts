@@ -7,7 +7,7 @@
 import { PassThrough, type Readable } from 'node:stream'
 import type { Impersonation } from '../../shared/api'
 import type { Filter, Sort } from '../../shared/filters'
-import { impersonate, type Driver, type Param } from '../db/driver'
+import { transactionAs, type Driver, type Param } from '../db/driver'
 import { quoteIdent, quoteQualified } from '../sql/quote'
 import { csvLine, insertLine } from './csv'
 import { loadSource, type RowSource } from './source'
@@ -61,8 +61,7 @@ export function exportRows(db: Driver, req: ExportRequest): Promise<ExportFile> 
   return new Promise((resolve, reject) => {
     const body = new PassThrough()
     let started = false
-    db.transaction(async (tx) => {
-      if (req.impersonate) await impersonate(tx, req.impersonate)
+    transactionAs(db, req.impersonate, async (tx) => {
       const source = await loadSource(tx, req.tableId)
       const { columns, header, line } = layout(source, req.format)
       const params: Param[] = []

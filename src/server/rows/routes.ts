@@ -11,7 +11,7 @@ import {
 } from '../../shared/api-edit'
 import { parseFilter, parseSort } from '../../shared/filters'
 import { MSG } from '../../shared/messages'
-import type { Driver } from '../db/driver'
+import { transactionAs, type Driver } from '../db/driver'
 import { badRequest, parse } from '../errors'
 import type { Permissions } from '../permissions'
 import { finishCells } from './cells'
@@ -59,19 +59,19 @@ export function rowRoutes(app: FastifyInstance, db: Driver, permissions: Permiss
 
   app.post('/table-rows/insert', write, async (req): Promise<InsertRowsResponse> => {
     const body = parse(InsertRowsBody, req.body)
-    return db.withRole(body.impersonate, async (tx) => insertRows(tx, await loadWritableSource(tx, body.tableId), body.rows))
+    return transactionAs(db, body.impersonate, async (tx) => insertRows(tx, await loadWritableSource(tx, body.tableId), body.rows))
   })
 
   app.post('/table-rows/update', write, async (req): Promise<UpdateRowResponse> => {
     const body = parse(UpdateRowBody, req.body)
-    return db.withRole(body.impersonate, async (tx) =>
+    return transactionAs(db, body.impersonate, async (tx) =>
       updateRow(tx, await loadWritableSource(tx, body.tableId), body.primaryKey, body.values, body.impersonate?.role),
     )
   })
 
   app.post('/table-rows/delete', write, async (req): Promise<DeleteRowsResponse> => {
     const body = parse(DeleteRowsBody, req.body)
-    const deleted = await db.withRole(body.impersonate, async (tx) => {
+    const deleted = await transactionAs(db, body.impersonate, async (tx) => {
       const source = await loadWritableSource(tx, body.tableId)
       return body.mode === 'rows' ? deleteByKeys(tx, source, body.primaryKeys) : deleteByFilters(tx, source, body.filters)
     })

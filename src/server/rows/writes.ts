@@ -4,6 +4,7 @@
  * (json_populate_record/recordset), so every value is parsed by its column's type. Rows come back the
  * way grid reads give them.
  */
+import type { Row } from '../../shared/api'
 import type { Filter } from '../../shared/filters'
 import type { InsertRowsResponse, RowValues, UpdateRowResponse } from '../../shared/api-edit'
 import { MSG } from '../../shared/messages'
@@ -40,15 +41,33 @@ function why(c: SourceColumn): string {
   return 'it cannot be updated through this view'
 }
 
-export async function insertRows(db: Queryable, source: RowSource, rows: readonly RowValues[]): Promise<InsertRowsResponse> {
-  const names = [...new Set(rows.flatMap((r) => Object.keys(r)))].map((n) => quoteIdent(findColumn(source, n).name))
-  const list = names.join(', ')
+/** Inserts rows of the same columns; the others get their defaults. */
+async function insertGroup(db: Queryable, source: RowSource, rows: readonly RowValues[]): Promise<Row[]> {
+  const list = Object.keys(rows[0] ?? {}).map((n) => quoteIdent(findColumn(source, n).name)).join(', ')
   const { rows: inserted } = await db.query(
-    `insert into ${relation(source)} as t ${names.length ? `(${list}) ` : ''}
+    `insert into ${relation(source)} as t ${list ? `(${list}) ` : ''}
      select ${list} from json_populate_recordset(${rowType(source)}, $1::json)
      returning ${selectList(source)}`,
     [JSON.stringify(rows)],
   )
+  return inserted
+}
+
+/**
+ * Inserts the rows, each giving only the columns it names (the others get their defaults): one
+ * statement per set of columns, the rows answered in the order given. Run it inside a transaction.
+ */
+export async function insertRows(db: Queryable, source: RowSource, rows: readonly RowValues[]): Promise<InsertRowsResponse> {
+  const groups = new Map<string, number[]>()
+  rows.forEach((row, i) => {
+    const key = JSON.stringify(Object.keys(row).sort())
+    groups.set(key, [...(groups.get(key) ?? []), i])
+  })
+  const inserted: Row[] = []
+  for (const indices of groups.values()) {
+    const answer = await insertGroup(db, source, indices.map((i) => rows[i] ?? {}))
+    answer.forEach((row, j) => (inserted[indices[j] ?? 0] = row))
+  }
   return finishCells(source, inserted)
 }
 
