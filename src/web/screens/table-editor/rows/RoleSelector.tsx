@@ -82,7 +82,7 @@ function RoleForm({ onDone }: { onDone: () => void }) {
             id={subId}
             size="sm"
             value={sub}
-            placeholder="00000000-0000-0000-0000-000000000000"
+            placeholder="A user’s UUID"
             spellCheck={false}
             onChange={(e) => {
               setSub(e.target.value)
