@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react'
+import { useEffect, useRef, type ComponentProps, type KeyboardEvent } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { Lock } from 'lucide-react'
@@ -7,6 +7,7 @@ import { TABLE_LIST_ROW_HEIGHT, type EntityType } from '../../../shared/constant
 import { MSG } from '../../../shared/messages'
 import { cx } from '../../ui'
 import { ENTITY_TYPE_LABELS, EntityIcon } from './EntityIcon'
+import { EntityContextMenu, EntityMenuButton } from './structure/EntityMenu'
 
 type Item = { kind: 'group'; type: EntityType } | { kind: 'entity'; entity: Entity }
 
@@ -15,6 +16,8 @@ interface EntityListProps {
   entities: readonly Entity[]
   grouped: boolean
   locked: boolean
+  /** tables may be renamed, commented, duplicated and deleted from their row */
+  editable: boolean
   openId: number | undefined
   hasMore: boolean
   loadMore: () => void
@@ -32,7 +35,7 @@ function listItems(entities: readonly Entity[], grouped: boolean): Item[] {
 }
 
 /** The table list: virtualized, loading the next page as the end scrolls into view; ↑/↓ move between tables. */
-export function EntityList({ projectRef, entities, grouped, locked, openId, hasMore, loadMore }: EntityListProps) {
+export function EntityList({ projectRef, entities, grouped, locked, editable, openId, hasMore, loadMore }: EntityListProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const items = listItems(entities, grouped)
   const virtualizer = useVirtualizer({
@@ -74,28 +77,52 @@ export function EntityList({ projectRef, entities, grouped, locked, openId, hasM
             <li key={v.key} data-index={v.index} className="te-entity-list__row" style={{ transform: `translateY(${v.start}px)`, height: v.size }}>
               {item.kind === 'group' ? (
                 <span className="te-entity-group">{ENTITY_TYPE_LABELS[item.type]}s</span>
+              ) : editable && isTable(item.entity) ? (
+                <>
+                  <EntityContextMenu entity={item.entity}>
+                    <EntityLink projectRef={projectRef} entity={item.entity} open={item.entity.id === openId} locked={locked} />
+                  </EntityContextMenu>
+                  <EntityMenuButton entity={item.entity} />
+                </>
               ) : (
-                <Link
-                  to="/project/$ref/editor/$tableId"
-                  params={{ ref: projectRef, tableId: String(item.entity.id) }}
-                  className={cx('te-entity', item.entity.id === openId && 'te-entity--open')}
-                  aria-current={item.entity.id === openId ? 'page' : undefined}
-                  title={item.entity.comment ?? undefined}
-                >
-                  <EntityIcon type={item.entity.type} />
-                  <span className="te-entity__name">{item.entity.name}</span>
-                  {locked && (
-                    <span className="te-entity__locked" title={MSG.locked}>
-                      <Lock size={11} aria-hidden />
-                      {MSG.locked}
-                    </span>
-                  )}
-                </Link>
+                <EntityLink projectRef={projectRef} entity={item.entity} open={item.entity.id === openId} locked={locked} />
               )}
             </li>
           )
         })}
       </ul>
     </div>
+  )
+}
+
+const isTable = (e: Entity) => e.type === 'table' || e.type === 'partitioned table'
+
+/** A row's link; a context menu trigger hands it its own handlers and ref (`trigger`). */
+interface EntityLinkProps extends Omit<ComponentProps<'a'>, 'href' | 'children'> {
+  projectRef: string
+  entity: Entity
+  open: boolean
+  locked: boolean
+}
+
+function EntityLink({ projectRef, entity, open, locked, ...trigger }: EntityLinkProps) {
+  return (
+    <Link
+      to="/project/$ref/editor/$tableId"
+      params={{ ref: projectRef, tableId: String(entity.id) }}
+      className={cx('te-entity', open && 'te-entity--open')}
+      aria-current={open ? 'page' : undefined}
+      title={entity.comment ?? undefined}
+      {...trigger}
+    >
+      <EntityIcon type={entity.type} />
+      <span className="te-entity__name">{entity.name}</span>
+      {locked && (
+        <span className="te-entity__locked" title={MSG.locked}>
+          <Lock size={11} aria-hidden />
+          {MSG.locked}
+        </span>
+      )}
+    </Link>
   )
 }

@@ -1,10 +1,16 @@
 import { useState, type CSSProperties, type DragEvent } from 'react'
 import type { Header } from '@tanstack/react-table'
-import { ArrowDown, ArrowUp, ChevronDown, Key, Link2, Pin, PinOff, RotateCcw, X } from 'lucide-react'
+import { useQuery } from '@tanstack/react-query'
+import { useParams } from '@tanstack/react-router'
+import { ArrowDown, ArrowUp, ChevronDown, EyeOff, Key, Link2, Pencil, Pin, PinOff, RotateCcw, Trash2, X } from 'lucide-react'
 import type { Column, Row } from '../../../shared/api'
+import { DEFAULT_PROJECT_REF } from '../../../shared/constants'
+import { useApi } from '../../commands-context'
+import { gridTableQuery } from '../../data/queries'
 import { DropdownMenu, MenuItem, MenuSeparator, cx } from '../../ui'
 import { resetColumnWidth } from '../../state/grid'
 import { press } from '../../commands-run'
+import { useCan } from './structure/useCan'
 
 /** What a drag of a column header carries. */
 const COLUMN_DRAG_TYPE = 'application/x-studio-column'
@@ -22,10 +28,16 @@ interface GridHeaderCellProps {
   onDropColumn: (dragged: string, target: string) => void
 }
 
-/** A column header: name, type and key; its menu sorts, freezes and resets; drag the label to reorder, the edge to resize. */
+/**
+ * A column header: name, type and key; its menu edits, sorts, freezes, hides, resets and deletes; drag the
+ * label to reorder, the edge to resize.
+ */
 export function GridHeaderCell({ header, column, style, primaryKey, foreignKey, frozen, resized, sorted, onDropColumn }: GridHeaderCellProps) {
   const [dropping, setDropping] = useState(false)
   const name = column.name
+  const { ref = DEFAULT_PROJECT_REF } = useParams({ strict: false })
+  const table = useQuery(gridTableQuery(useApi(), ref, column.table_id)).data
+  const editable = useCan('sqlAdminWriteColumns') && table?.readonly === false
   const droppable = (e: DragEvent) => !frozen && e.dataTransfer.types.includes(COLUMN_DRAG_TYPE)
 
   return (
@@ -71,6 +83,14 @@ export function GridHeaderCell({ header, column, style, primaryKey, foreignKey, 
           </button>
         }
       >
+        {editable && (
+          <>
+            <MenuItem icon={<Pencil size={14} />} onSelect={() => press('grid.column.edit-panel.open', { column: name })}>
+              Edit column
+            </MenuItem>
+            <MenuSeparator />
+          </>
+        )}
         <MenuItem icon={<ArrowUp size={14} />} onSelect={() => press('grid.sort.add', { column: name, direction: 'asc' })}>
           Sort ascending
         </MenuItem>
@@ -86,10 +106,21 @@ export function GridHeaderCell({ header, column, style, primaryKey, foreignKey, 
         <MenuItem icon={frozen ? <PinOff size={14} /> : <Pin size={14} />} onSelect={() => press('grid.column.freeze', { column: name })}>
           {frozen ? 'Unfreeze column' : 'Freeze column'}
         </MenuItem>
+        <MenuItem icon={<EyeOff size={14} />} onSelect={() => press('grid.column.hide', { column: name })}>
+          Hide column
+        </MenuItem>
         {resized && (
           <MenuItem icon={<RotateCcw size={14} />} onSelect={() => resetColumnWidth(name)}>
             Reset width
           </MenuItem>
+        )}
+        {editable && (
+          <>
+            <MenuSeparator />
+            <MenuItem danger icon={<Trash2 size={14} />} onSelect={() => press('grid.column.delete', { column: name })}>
+              Delete column
+            </MenuItem>
+          </>
         )}
       </DropdownMenu>
       {header.column.getCanResize() && (

@@ -1,14 +1,17 @@
 import { useCallback, useState } from 'react'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useParams, useSearch } from '@tanstack/react-router'
-import { Search } from 'lucide-react'
+import { Plus, Search } from 'lucide-react'
 import { useSnapshot } from 'valtio'
 import { useApi } from '../../commands-context'
 import { DEFAULT_PROJECT_REF, isProtectedSchema } from '../../../shared/constants'
 import { MSG } from '../../../shared/messages'
 import { entitiesQuery, gridTableQuery, schemasQuery } from '../../data/queries'
 import { tableListState } from '../../state/table-list'
-import { Alert, Button, EmptyState, Input, Spinner } from '../../ui'
+import { Alert, Button, EmptyState, Input, Spinner, Tooltip } from '../../ui'
+import { bindingFor } from '../../keys/keymap'
+import { openTableDialog } from './structure/structure-state'
+import { useCan } from './structure/useCan'
 import { EntityList } from './EntityList'
 import { SchemaSelect } from './SchemaSelect'
 import { TableListSortMenu } from './TableListSortMenu'
@@ -72,6 +75,7 @@ function SchemaEntities({ projectRef, schema, openId }: { projectRef: string; sc
   }, [hasNextPage, isFetchingNextPage, fetchNextPage])
   const list = entities.data?.pages.flatMap((p) => p.data) ?? []
   const locked = isProtectedSchema(schema)
+  const canChangeTables = useCan('tenantSqlAdminWrite')
 
   return (
     <>
@@ -91,6 +95,7 @@ function SchemaEntities({ projectRef, schema, openId }: { projectRef: string; sc
           onKeyDown={(e) => e.key === 'Escape' && search && (e.stopPropagation(), setSearch(''))}
         />
         <TableListSortMenu />
+        <NewTableButton schema={schema} allowed={canChangeTables} />
       </div>
       {entities.isPending ? (
         <div className="te-center">
@@ -112,11 +117,30 @@ function SchemaEntities({ projectRef, schema, openId }: { projectRef: string; sc
           entities={list}
           grouped={sort === 'grouped-alphabetical'}
           locked={locked}
+          editable={canChangeTables && !locked}
           openId={openId}
           hasMore={Boolean(hasNextPage)}
           loadMore={loadMore}
         />
       )}
     </>
+  )
+}
+
+/** Spec 6: creating a table needs tenant SQL admin write; a protected schema takes no new tables. */
+function NewTableButton({ schema, allowed }: { schema: string; allowed: boolean }) {
+  const reason = !allowed ? MSG.createTablesPermission : isProtectedSchema(schema) ? MSG.protectedSchema(schema) : null
+  return (
+    <Tooltip content={reason ?? `New table in ${schema}`} binding={reason ? undefined : bindingFor('table-editor.table.create')}>
+      <span className="st-new-table">
+        <Button
+          size="sm"
+          icon={<Plus size={14} />}
+          aria-label="New table"
+          disabled={reason !== null}
+          onClick={() => openTableDialog({ kind: 'create', schema })}
+        />
+      </span>
+    </Tooltip>
   )
 }

@@ -1,0 +1,145 @@
+import { useId, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Controller, useForm } from 'react-hook-form'
+import { useSnapshot } from 'valtio'
+import { run } from '../../../../../commands/all'
+import type { GridTable } from '../../../../shared/api'
+import { isProtectedSchema } from '../../../../shared/constants'
+import { useApi } from '../../../commands-context'
+import { gridTableQuery, schemasQuery } from '../../../data/queries'
+import { Field, Input, Select, Textarea } from '../../../ui'
+import { visibleSchemas } from '../schemas'
+import { Checkbox } from './Checkbox'
+import { FormDialog } from './FormDialog'
+import { closeTableDialog, structureState, type TableDialogTarget } from './structure-state'
+import { CommentTableForm, CreateTableForm, DuplicateTableForm, RenameTableForm } from './table-forms'
+
+/** The open table dialog, if any: create, rename, comment or duplicate (delete is the command's confirmation). */
+export function TableDialogs({ projectRef }: { projectRef: string }) {
+  const { tableDialog } = useSnapshot(structureState)
+  if (!tableDialog) return null
+  if (tableDialog.kind === 'create') return <CreateTableDialog projectRef={projectRef} schema={tableDialog.schema} />
+  return <ExistingTableDialog projectRef={projectRef} target={tableDialog} />
+}
+
+/** Runs the command; the dialog closes when it succeeds and shows why when it fails. */
+function useSubmit() {
+  const [failure, setFailure] = useState<string | null>(null)
+  const submit = async (command: () => Promise<unknown>) => {
+    setFailure(null)
+    try {
+      await command()
+      closeTableDialog()
+    } catch (e) {
+      setFailure((e as Error).message)
+    }
+  }
+  return { failure, submit }
+}
+
+function CreateTableDialog({ projectRef, schema }: { projectRef: string; schema: string }) {
+  const ids = { schema: useId(), name: useId(), comment: useId() }
+  const schemas = useQuery(schemasQuery(useApi(), projectRef))
+  const form = useForm({ resolver: zodResolver(CreateTableForm), defaultValues: { schema, name: '', comment: '' } })
+  const { failure, submit } = useSubmit()
+  const errors = form.formState.errors
+  return (
+    <FormDialog
+      title="Create a new table"
+      description="It starts with an id column as its primary key; add more columns once it is open."
+      submitLabel="Create table"
+      submitting={form.formState.isSubmitting}
+      failure={failure}
+      onSubmit={form.handleSubmit((v) => submit(() => run('table-editor.table.create', v, 'button')))}
+    >
+      <Field label="Schema" htmlFor={ids.schema} error={errors.schema?.message}>
+        <Controller
+          control={form.control}
+          name="schema"
+          render={({ field }) => (
+            <Select
+              id={ids.schema}
+              value={field.value}
+              onValueChange={field.onChange}
+              options={visibleSchemas(schemas.data ?? []).filter((s) => !isProtectedSchema(s.name)).map((s) => ({ value: s.name }))}
+            />
+          )}
+        />
+      </Field>
+      <Field label="Name" htmlFor={ids.name} error={errors.name?.message}>
+        <Input id={ids.name} autoComplete="off" spellCheck={false} invalid={Boolean(errors.name)} {...form.register('name')} />
+      </Field>
+      <Field label="Description" htmlFor={ids.comment} hint="Optional: saved as the table's comment.">
+        <Textarea id={ids.comment} rows={2} {...form.register('comment')} />
+      </Field>
+    </FormDialog>
+  )
+}
+
+function ExistingTableDialog({ projectRef, target }: { projectRef: string; target: Exclude<TableDialogTarget, { kind: 'create' }> }) {
+  const table = useQuery(gridTableQuery(useApi(), projectRef, target.tableId))
+  if (!table.data) return null
+  if (target.kind === 'rename') return <RenameDialog table={table.data} />
+  if (target.kind === 'comment') return <CommentDialog table={table.data} />
+  return <DuplicateDialog table={table.data} />
+}
+
+function RenameDialog({ table }: { table: GridTable }) {
+  const id = useId()
+  const form = useForm({ resolver: zodResolver(RenameTableForm), defaultValues: { name: table.name } })
+  const { failure, submit } = useSubmit()
+  return (
+    <FormDialog
+      title={`Rename ${table.name}`}
+      submitLabel="Rename"
+      submitting={form.formState.isSubmitting}
+      failure={failure}
+      onSubmit={form.handleSubmit((v) => submit(() => run('table-editor.table.rename', { table: table.id, name: v.name }, 'button')))}
+    >
+      <Field label="New name" htmlFor={id} error={form.formState.errors.name?.message}>
+        <Input id={id} autoComplete="off" spellCheck={false} {...form.register('name')} />
+      </Field>
+    </FormDialog>
+  )
+}
+
+function CommentDialog({ table }: { table: GridTable }) {
+  const id = useId()
+  const form = useForm({ resolver: zodResolver(CommentTableForm), defaultValues: { comment: table.comment ?? '' } })
+  const { failure, submit } = useSubmit()
+  return (
+    <FormDialog
+      title={`Description of ${table.name}`}
+      submitLabel="Save"
+      submitting={form.formState.isSubmitting}
+      failure={failure}
+      onSubmit={form.handleSubmit((v) => submit(() => run('table-editor.table.comment', { table: table.id, comment: v.comment }, 'button')))}
+    >
+      <Field label="Comment" htmlFor={id} hint="Leave it empty to remove the comment.">
+        <Textarea id={id} rows={4} {...form.register('comment')} />
+      </Field>
+    </FormDialog>
+  )
+}
+
+function DuplicateDialog({ table }: { table: GridTable }) {
+  const id = useId()
+  const form = useForm({ resolver: zodResolver(DuplicateTableForm), defaultValues: { name: `${table.name}_copy`, withData: true } })
+  const { failure, submit } = useSubmit()
+  return (
+    <FormDialog
+      title={`Duplicate ${table.name}`}
+      description="The copy gets the same columns, defaults and constraints."
+      submitLabel="Duplicate"
+      submitting={form.formState.isSubmitting}
+      failure={failure}
+      onSubmit={form.handleSubmit((v) => submit(() => run('table-editor.table.duplicate', { table: table.id, ...v }, 'button')))}
+    >
+      <Field label="Name of the copy" htmlFor={id} error={form.formState.errors.name?.message}>
+        <Input id={id} autoComplete="off" spellCheck={false} {...form.register('name')} />
+      </Field>
+      <Checkbox label="Copy the rows too" hint="Otherwise the copy starts empty." {...form.register('withData')} />
+    </FormDialog>
+  )
+}
