@@ -1,11 +1,13 @@
 /**
  * The server's own permission check (spec section 6): hiding a button is a courtesy, this is the control.
- * Self-hosted, the one user holds every grant unless the studio is started with fewer (tests do).
+ * Self-hosted, the one user holds every grant unless the studio is started with fewer (tests do); a test
+ * user (platform/users.ts) holds its own grants, or the studio's.
  */
 import type { FastifyRequest } from 'fastify'
 import { MSG } from '../shared/messages'
 import { isGranted, type Grant, type PermissionName } from '../shared/permissions'
 import { forbidden } from './errors'
+import { Users } from './platform/users'
 
 /** What a refusal says, per permission: the spec's generic notice with the resource it guards. */
 const REFUSALS: Record<PermissionName, string> = {
@@ -20,11 +22,14 @@ const REFUSALS: Record<PermissionName, string> = {
 }
 
 export class Permissions {
-  constructor(private readonly grants: readonly Grant[]) {}
+  constructor(
+    private readonly grants: readonly Grant[],
+    private readonly users = new Users(),
+  ) {}
 
-  /** The grants of the request's user (self-hosted: the one user). */
-  of(_request: FastifyRequest): readonly Grant[] {
-    return this.grants
+  /** The grants of the request's user. */
+  of(request: FastifyRequest): readonly Grant[] {
+    return this.users.of(request).grants ?? this.grants
   }
 
   /** Throws 403 with `refusal` (by default the spec's notice for `name`) unless the user holds `name`. */

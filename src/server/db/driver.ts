@@ -44,23 +44,40 @@ export interface Driver extends Queryable {
   /**
    * Runs a user's SQL script (the SQL editor), then puts the session back as a new one would be: an
    * unfinished transaction is rolled back and SET, SET ROLE and the like are undone, so the next caller
-   * never inherits them.
+   * never inherits them. Every statement's result, in order.
    */
-  script(sql: string): Promise<QueryResult[]>
+  script(sql: string, options?: ScriptOptions): Promise<QueryResult[]>
   close(): Promise<void>
+}
+
+export interface ScriptOptions {
+  /**
+   * Run the script as this role with these claims: SET SESSION ROLE and session claims before it (not SET
+   * LOCAL in a wrapping transaction, so the script's own BEGIN and COMMIT work); the reset undoes them.
+   */
+  impersonate?: Impersonation
+  /** Runs first on the script's own connection, as the database's user: e.g. to learn its backend pid. */
+  prepare?(connection: Queryable): Promise<void>
+}
+
+/** What a driver's script() does on its connection before the script itself. */
+export async function prepareScript(connection: Queryable, { impersonate: who, prepare }: ScriptOptions): Promise<void> {
+  await prepare?.(connection)
+  if (who) await impersonate(connection, who, 'session')
 }
 
 /** Session settings both drivers use, so dates and intervals print the same way. */
 export const SESSION_SETTINGS = { TimeZone: 'UTC', DateStyle: 'ISO, MDY', IntervalStyle: 'postgres' } as const
 
-/** SET LOCAL ROLE and the request's JWT claims, for the rest of the transaction `tx`. */
-async function impersonate(tx: Queryable, who: Impersonation): Promise<void> {
+/** SET ROLE and the request's JWT claims, for the rest of the transaction `tx` (local) or of the session. */
+async function impersonate(tx: Queryable, who: Impersonation, scope: 'local' | 'session' = 'local'): Promise<void> {
   const claims: Record<string, unknown> = { role: who.role, ...who.claims }
-  await tx.query(`set local role ${quoteIdent(who.role)}`)
+  const local = scope === 'local'
+  await tx.query(`set ${scope} role ${quoteIdent(who.role)}`)
   await tx.query(
-    `select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true),
-            set_config('request.jwt.claim.role', $3, true)`,
-    [JSON.stringify(claims), typeof claims.sub === 'string' ? claims.sub : '', String(claims.role)],
+    `select set_config('request.jwt.claims', $1, $4), set_config('request.jwt.claim.sub', $2, $4),
+            set_config('request.jwt.claim.role', $3, $4)`,
+    [JSON.stringify(claims), typeof claims.sub === 'string' ? claims.sub : '', String(claims.role), local],
   )
 }
 

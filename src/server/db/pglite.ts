@@ -5,7 +5,10 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite'
-import { SESSION_SETTINGS, serializeParam, withRoleVia, type Driver, type Param, type Queryable, type QueryResult } from './driver'
+import {
+  SESSION_SETTINGS, prepareScript, serializeParam, withRoleVia, type Driver, type Param, type Queryable, type QueryResult,
+  type ScriptOptions,
+} from './driver'
 import { TYPE_SHAPES_SQL, TypeShapes, toRows } from './values'
 
 /** PGlite itself, or one of its transactions. */
@@ -57,9 +60,10 @@ export async function openPglite(dataDir: string): Promise<Driver> {
   const settings = Object.entries(SESSION_SETTINGS)
     .map(([name, value]) => `set ${name} = '${value}';`)
     .join(' ')
-  const script = (sql: string) =>
+  const script = (sql: string, options: ScriptOptions = {}) =>
     exclusive(async () => {
       try {
+        await prepareScript(direct, options)
         return await direct.exec(sql)
       } finally {
         await pg.exec(`rollback; reset all; reset role; reset session authorization; ${settings}`)

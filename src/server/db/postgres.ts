@@ -1,6 +1,9 @@
 /** A PostgreSQL server as the project database, through a node-postgres pool. */
 import pg from 'pg'
-import { SESSION_SETTINGS, serializeParam, withRoleVia, type Driver, type Param, type Queryable, type QueryResult } from './driver'
+import {
+  SESSION_SETTINGS, prepareScript, serializeParam, withRoleVia, type Driver, type Param, type Queryable, type QueryResult,
+  type ScriptOptions,
+} from './driver'
 import { TYPE_SHAPES_SQL, TypeShapes, toRows } from './values'
 
 type Client = pg.Pool | pg.PoolClient
@@ -66,10 +69,11 @@ export function openPostgres(connectionString: string): Driver {
   }
 
   /** On its own connection; DISCARD ALL returns it to the connection's defaults (our -c options). */
-  async function script(sql: string): Promise<QueryResult[]> {
+  async function script(sql: string, options: ScriptOptions = {}): Promise<QueryResult[]> {
     const client = await pool.connect()
     let broken: Error | undefined
     try {
+      await prepareScript(on(client), options)
       return await on(client).exec(sql)
     } finally {
       await client.query('rollback; discard all').catch((e: Error) => (broken = e))

@@ -140,17 +140,16 @@ export async function updateColumn(db: Queryable, table: Relation, column: Colum
   if (patch.defaultValue !== undefined && !patch.isIdentity) {
     await alter(patch.defaultValue ? `set default ${defaultSql(patch.defaultValue, patch.defaultValueFormat)}` : 'drop default')
   }
-  if (patch.isNullable !== undefined && patch.isNullable !== column.is_nullable) {
-    await alter(patch.isNullable ? 'drop not null' : 'set not null')
+  // The key before nullability: a column leaves the key before it may hold NULL.
+  const key = await primaryKey(db, table)
+  if (patch.isPrimaryKey !== key.columns.includes(name)) {
+    await setPrimaryKey(db, table, patch.isPrimaryKey ? [...key.columns, name] : key.columns.filter((c) => c !== name))
   }
+  if (patch.isNullable !== undefined) await alter(patch.isNullable ? 'drop not null' : 'set not null')
   if (patch.isUnique === true && !column.is_unique) {
     await db.query(`alter table ${relationSql(table)} add unique (${quoteIdent(name)})`)
   } else if (patch.isUnique === false) {
     await dropColumnConstraints(db, table, column.ordinal_position, 'u')
-  }
-  const key = await primaryKey(db, table)
-  if (patch.isPrimaryKey !== key.columns.includes(name)) {
-    await setPrimaryKey(db, table, patch.isPrimaryKey ? [...key.columns, name] : key.columns.filter((c) => c !== name))
   }
   if (patch.check !== undefined) {
     await dropColumnConstraints(db, table, column.ordinal_position, 'c')

@@ -1,0 +1,52 @@
+/**
+ * The platform store: the studio's own metadata (users, content), apart from the project databases.
+ * Schema _studio in a PGlite of its own under `${dataDir}/platform` by default, or in a PostgreSQL database
+ * (PostgreSQL mode: the project's own database, or another one). Migrations run on every open and are
+ * idempotent; an advisory lock keeps two studios starting on one database from racing.
+ */
+import { join } from 'node:path'
+import type { Driver } from '../db/driver'
+import { openPglite } from '../db/pglite'
+import { openPostgres } from '../db/postgres'
+import type { TestUser } from './users'
+
+const MIGRATIONS = `
+create schema if not exists _studio;
+create table if not exists _studio.users (
+  id int primary key,
+  username text not null
+);
+create table if not exists _studio.content (
+  id uuid primary key,
+  project_ref text not null,
+  owner_id int not null references _studio.users (id),
+  type text not null,
+  name text not null,
+  description text not null default '',
+  visibility text not null check (visibility in ('user', 'project')),
+  content jsonb not null default '{}',
+  inserted_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists content_project_type on _studio.content (project_ref, type);`
+
+/** Opens the store (a PGlite takes seconds: open it beside the project database) and migrates it. */
+export async function openPlatformStore(opts: { dataDir: string; databaseUrl?: string; users: readonly TestUser[] }): Promise<Driver> {
+  const store = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(join(opts.dataDir, 'platform'))
+  try {
+    await store.transaction(async (tx) => {
+      await tx.query(`select pg_advisory_xact_lock(hashtext('_studio migrations'))`)
+      await tx.exec(MIGRATIONS)
+      for (const user of opts.users) {
+        await tx.query(
+          `insert into _studio.users (id, username) values ($1, $2) on conflict (id) do update set username = excluded.username`,
+          [user.id, user.username],
+        )
+      }
+    })
+  } catch (e) {
+    await store.close()
+    throw e
+  }
+  return store
+}
