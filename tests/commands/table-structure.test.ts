@@ -167,8 +167,9 @@ describe.each(targets())('table structure commands on $name', (target) => {
     await run('grid.filter.clear')
     await run('grid.sort.clear')
 
+    await q(`update public.${items} set size = 0 where size is null`)
     await run('grid.column.update', { column: 'size', type: 'int8', isNullable: false, defaultValue: '7' })
-    expect(await infoColumn(items, 'size')).toMatchObject({ udt_name: 'int8', is_nullable: 'NO', column_default: '7' })
+    expect(await infoColumn(items, 'size')).toMatchObject({ udt_name: 'int8', is_nullable: 'NO', column_default: "'7'::bigint" })
     await run('grid.column.update', { column: 'size', defaultValue: '' })
     expect((await infoColumn(items, 'size'))?.column_default).toBeNull()
 
@@ -256,11 +257,13 @@ describe.each(targets())('table structure commands on $name', (target) => {
     const to = `ts_renamed_${suffix}`
     created.push(to)
     const id = await relationId(from)
-    storage.set(LS_KEYS.grid(ref), JSON.stringify({ [from]: { widths: { id: 150 } } }))
+    storage.set(LS_KEYS.grid(ref), JSON.stringify({ ...JSON.parse(storage.get(LS_KEYS.grid(ref)) ?? '{}'), [from]: { widths: { id: 150 } } }))
     await run('table-editor.table.rename', { table: id, name: to })
     expect(await tableExists(from)).toBe(false)
     expect(await relationId(to)).toBe(id)
-    expect(JSON.parse(storage.get(LS_KEYS.grid(ref))!)).toEqual({ [to]: { widths: { id: 150 } } })
+    const saved = JSON.parse(storage.get(LS_KEYS.grid(ref))!) as Record<string, SavedGridView>
+    expect(saved[to]).toEqual({ widths: { id: 150 } })
+    expect(saved[from]).toBeUndefined()
 
     await run('table-editor.table.comment', { table: id, comment: 'Renamed' })
     expect((await q<{ c: string }>(`select obj_description(${id}, 'pg_class') as c`))[0]?.c).toBe('Renamed')
