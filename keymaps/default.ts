@@ -35,5 +35,11 @@ export const defaultKeymap: Record<string, string> = {
   'grid.import.panel.open': 'Shift+u',
   'grid.export.csv': 'Shift+e',
   // sql editor (issue 4)
+  'nav.sql-editor.go': 'g s',
+  'sql.run': '$mod+Enter',
+  'sql.run-selection': '$mod+Shift+Enter',
+  'sql.format': 'Shift+Alt+f',
+  'sql.cancel': '$mod+.',
+  'sql.results.focus': '$mod+Shift+r',
   // sql snippets (issue 4)
 }

@@ -64,13 +64,36 @@ const tableRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/table-editor/GridPage'), 'GridPage'),
 })
 
+const sqlRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'sql',
+  component: lazyRouteComponent(() => import('./screens/sql-editor/SqlEditorLayout'), 'SqlEditorLayout'),
+})
+
+/** /sql opens a new query. */
+const sqlIndexRoute = createRoute({
+  getParentRoute: () => sqlRoute,
+  path: '/',
+  beforeLoad: ({ params }) => {
+    throw redirect({ href: paths.sqlNew(params.ref), replace: true })
+  },
+})
+
+const sqlEditorPage = lazyRouteComponent(() => import('./screens/sql-editor/SqlEditorPage'), 'SqlEditorPage')
+const sqlNewRoute = createRoute({ getParentRoute: () => sqlRoute, path: 'new', component: sqlEditorPage })
+const sqlSnippetRoute = createRoute({ getParentRoute: () => sqlRoute, path: '$id', component: sqlEditorPage })
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   projectsRoute,
   accountRoute,
   orgRoute,
   supportRoute,
-  projectRoute.addChildren([projectHomeRoute, editorRoute.addChildren([editorIndexRoute, tableRoute])]),
+  projectRoute.addChildren([
+    projectHomeRoute,
+    editorRoute.addChildren([editorIndexRoute, tableRoute]),
+    sqlRoute.addChildren([sqlIndexRoute, sqlNewRoute, sqlSnippetRoute]),
+  ]),
 ])
 
 export function makeRouter(context: RouterContext) {

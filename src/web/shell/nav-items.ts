@@ -1,6 +1,6 @@
 /** The project's side navigation, one line per area that exists. */
 import type { LucideIcon } from 'lucide-react'
-import { House, Table2 } from 'lucide-react'
+import { House, SquareTerminal, Table2 } from 'lucide-react'
 import { paths } from '../../shared/routes'
 
 export interface NavItem {
@@ -18,4 +18,5 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Project overview', icon: House, href: paths.project, command: 'nav.project.go', exact: true },
   { label: 'Table Editor', icon: Table2, href: paths.tableEditor, command: 'nav.table-editor.go' },
+  { label: 'SQL Editor', icon: SquareTerminal, href: paths.sqlEditor, command: 'nav.sql-editor.go' },
 ]

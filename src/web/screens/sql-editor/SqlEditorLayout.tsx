@@ -1,0 +1,13 @@
+import { Outlet } from '@tanstack/react-router'
+import './sql-editor.css'
+
+/** /project/{ref}/sql: the snippet list beside the open snippet (or the templates). */
+export function SqlEditorLayout() {
+  return (
+    <div className="sql-layout">
+      <section className="sql-main">
+        <Outlet />
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,91 @@
+/**
+ * /sql/{id} and /sql/new: the snippet's SQL above, the results of running it below. The text shown is
+ * the newer of the draft typed here and the saved snippet; what is typed goes to the drafts store,
+ * which the snippets' autosave saves from ('new' becomes a snippet there).
+ */
+import { useLayoutEffect } from 'react'
+import { useParams } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { useSnapshot } from 'valtio'
+import { OctagonX, Play, Sparkles } from 'lucide-react'
+import { CONTENT_NOT_FOUND, type Snippet } from '../../../shared/content'
+import { useApi } from '../../commands-context'
+import { press } from '../../commands-run'
+import { bindingFor, keymap } from '../../keys/keymap'
+import { sqlDrafts, type Draft } from '../../state/sql-drafts'
+import { openSnippet, sqlEditor } from '../../state/sql-editor'
+import { Alert, Button, EmptyState, Kbd, Spinner } from '../../ui'
+import { SqlEditor } from './editor/SqlEditor'
+import { ResultsPanel } from './results/ResultsPanel'
+import { RoleMenu } from './RoleMenu'
+import { snippetsQuery } from './snippets/snippet-queries'
+
+/** The draft when it was typed after the snippet was last saved. */
+function startingText(draft: Draft | undefined, snippet: Snippet | undefined): string {
+  if (draft && (!snippet || draft.at >= Date.parse(snippet.updated_at))) return draft.sql
+  return snippet?.content.sql ?? ''
+}
+
+export function SqlEditorPage() {
+  const { ref = '', id = 'new' } = useParams({ strict: false })
+  const snippets = useQuery({ ...snippetsQuery(useApi(), ref), enabled: id !== 'new' })
+  const snap = useSnapshot(sqlEditor)
+  const snippet = snippets.data?.find((s) => s.id === id)
+  const ready = id === 'new' || snippets.isSuccess
+
+  useLayoutEffect(() => {
+    if (ready && (id === 'new' || snippet)) openSnippet(id, startingText(sqlDrafts[id], snippet))
+    // only when another snippet opens (or its list arrives): later saves must not reset the editor
+  }, [id, ready, Boolean(snippet)])
+
+  if (snippets.isError) {
+    return (
+      <div className="sql-page sql-page--padded">
+        <Alert type="destructive" title="Failed to load the query">
+          {snippets.error.message}
+        </Alert>
+      </div>
+    )
+  }
+  if (!ready) {
+    return (
+      <div className="sql-page sql-results--center">
+        <Spinner label="Loading query" />
+      </div>
+    )
+  }
+  if (id !== 'new' && !snippet) return <EmptyState title={CONTENT_NOT_FOUND} description="This query was deleted, or is not shared with you." />
+
+  return (
+    <div className="sql-page">
+      <Toolbar />
+      <div className="sql-page__editor">{snap.snippetId === id && <SqlEditor projectRef={ref} />}</div>
+      <ResultsPanel />
+    </div>
+  )
+}
+
+function Toolbar() {
+  const { overrides } = useSnapshot(keymap)
+  const { runId, selection } = useSnapshot(sqlEditor)
+  const hasSelection = selection.from < selection.to
+  return (
+    <div className="sql-toolbar">
+      <RoleMenu />
+      <Button size="sm" variant="ghost" icon={<Sparkles size={14} />} onClick={() => press('sql.format')}>
+        Format
+      </Button>
+      {runId ? (
+        <Button size="sm" variant="danger" icon={<OctagonX size={14} />} onClick={() => press('sql.cancel')}>
+          Cancel
+          <Kbd binding={bindingFor('sql.cancel', overrides)} className="sql-toolbar__kbd" />
+        </Button>
+      ) : (
+        <Button size="sm" variant="primary" icon={<Play size={14} />} onClick={() => press('sql.run')}>
+          {hasSelection ? 'Run selected' : 'Run'}
+          <Kbd binding={bindingFor('sql.run', overrides)} className="sql-toolbar__kbd" />
+        </Button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,122 @@
+/**
+ * The SQL text editor (CodeMirror 6): PostgreSQL highlighting and completion of the project's schemas,
+ * tables, columns and functions, line numbers, find (⌘F), the SQL commands' key bindings, and the place
+ * of the last error marked. Its text and selection go to the sql-editor store; a command's new text
+ * (formatting) comes back from it.
+ */
+import { useEffect, useRef } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { subscribe, useSnapshot } from 'valtio'
+import { Compartment, EditorState, Prec } from '@codemirror/state'
+import {
+  EditorView, crosshairCursor, drawSelection, dropCursor, highlightActiveLine, highlightActiveLineGutter,
+  highlightSpecialChars, keymap, lineNumbers, placeholder, rectangularSelection,
+} from '@codemirror/view'
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands'
+import { bracketMatching, indentOnInput } from '@codemirror/language'
+import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete'
+import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search'
+import { PostgreSQL, sql } from '@codemirror/lang-sql'
+import { useApi } from '../../../commands-context'
+import { dispatchKey } from '../../../keys/dispatch'
+import { effectiveKeymap, keymap as userKeymap } from '../../../keys/keymap'
+import { setEditorSelection, setEditorText, sqlEditor } from '../../../state/sql-editor'
+import { completionFunctionsQuery, completionTablesQuery, functionSource, tableNamespace } from './completion'
+import { errorMark, setErrorMark } from './error-mark'
+import { editorLook } from './highlight'
+import { editorBindings } from './keys'
+
+/** The editor starts anew when the store opens another text (its session). */
+export function SqlEditor({ projectRef }: { projectRef: string }) {
+  const host = useRef<HTMLDivElement>(null)
+  const view = useRef<EditorView | null>(null)
+  const compartments = useRef({ language: new Compartment(), keys: new Compartment() })
+  const api = useApi()
+  const tables = useQuery(completionTablesQuery(api, projectRef))
+  const functions = useQuery(completionFunctionsQuery(api, projectRef))
+  const { overrides } = useSnapshot(userKeymap)
+  const { session } = useSnapshot(sqlEditor)
+
+  useEffect(() => {
+    if (!host.current) return
+    const c = compartments.current
+    const editor = new EditorView({
+      parent: host.current,
+      state: EditorState.create({
+        doc: sqlEditor.text,
+        extensions: [
+          c.keys.of([]),
+          lineNumbers(),
+          highlightActiveLineGutter(),
+          highlightSpecialChars(),
+          history(),
+          drawSelection(),
+          dropCursor(),
+          EditorState.allowMultipleSelections.of(true),
+          indentOnInput(),
+          bracketMatching(),
+          closeBrackets(),
+          autocompletion(),
+          rectangularSelection(),
+          crosshairCursor(),
+          highlightActiveLine(),
+          highlightSelectionMatches(),
+          search({ top: true }),
+          keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...completionKeymap]),
+          c.language.of(sql({ dialect: PostgreSQL })),
+          errorMark,
+          editorLook,
+          placeholder('Type SQL here, then run it with the Run button or its keys'),
+          EditorView.contentAttributes.of({ 'aria-label': 'SQL editor' }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) setEditorText(update.state.doc.toString())
+            if (update.selectionSet || update.docChanged) {
+              const { from, to } = update.state.selection.main
+              setEditorSelection(from, to)
+            }
+          }),
+        ],
+      }),
+    })
+    view.current = editor
+    editor.focus()
+
+    // a command's new text, and the place of an error, come from the store
+    let revision = sqlEditor.revision
+    let error = sqlEditor.error
+    const unsubscribe = subscribe(sqlEditor, () => {
+      if (sqlEditor.revision !== revision) {
+        revision = sqlEditor.revision
+        const doc = editor.state.doc.toString()
+        if (doc !== sqlEditor.text) editor.dispatch({ changes: { from: 0, to: doc.length, insert: sqlEditor.text } })
+      }
+      if (sqlEditor.error !== error) {
+        error = sqlEditor.error
+        const from = error?.at?.from
+        editor.dispatch({
+          effects: [setErrorMark.of(from ?? null), ...(from === undefined ? [] : [EditorView.scrollIntoView(from, { y: 'center' })])],
+        })
+      }
+    })
+    return () => {
+      unsubscribe()
+      editor.destroy()
+      view.current = null
+    }
+  }, [session])
+
+  useEffect(() => {
+    const bindings = editorBindings(effectiveKeymap(overrides))
+    view.current?.dispatch({
+      effects: compartments.current.keys.reconfigure(Prec.highest(keymap.of(bindings.map(({ id, key }) => ({ key, run: () => dispatchKey(id) }))))),
+    })
+  }, [overrides, session])
+
+  useEffect(() => {
+    const language = sql({ dialect: PostgreSQL, schema: tableNamespace(tables.data ?? []), defaultSchema: 'public' })
+    const extra = functions.data ? [language, PostgreSQL.language.data.of({ autocomplete: functionSource(functions.data) })] : language
+    view.current?.dispatch({ effects: compartments.current.language.reconfigure(extra) })
+  }, [tables.data, functions.data, session])
+
+  return <div ref={host} className="sql-editor__code" />
+}

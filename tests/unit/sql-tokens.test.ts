@@ -1,0 +1,49 @@
+/** Which SQL asks for confirmation before it runs: the tokenizer sees past strings, comments and CTEs. */
+import { describe, expect, it } from 'vitest'
+import { destructiveStatements, statements, tokenize } from '../../src/web/screens/sql-editor/sql-tokens'
+
+const kinds = (sql: string) => destructiveStatements(sql).map((d) => d.kind)
+
+describe('destructive statement detection', () => {
+  it('flags UPDATE and DELETE without WHERE, DROP and TRUNCATE', () => {
+    expect(kinds('delete from orders')).toEqual(['delete'])
+    expect(kinds('UPDATE orders SET paid = true')).toEqual(['update'])
+    expect(kinds('drop table orders')).toEqual(['drop'])
+    expect(kinds('truncate orders cascade')).toEqual(['truncate'])
+    expect(destructiveStatements('drop table x; delete from y')).toEqual([
+      { kind: 'drop', label: 'DROP TABLE' },
+      { kind: 'delete', label: 'DELETE without a WHERE clause' },
+    ])
+  })
+
+  it('lets filtered writes and reads through', () => {
+    expect(kinds('delete from orders where id = 1')).toEqual([])
+    expect(kinds('update orders set paid = true where id in (select id from x)')).toEqual([])
+    expect(kinds('select * from orders; insert into t values (1)')).toEqual([])
+    expect(kinds('create table drop_me (id int)')).toEqual([])
+  })
+
+  it('ignores words in strings, quoted names, dollar quotes and comments', () => {
+    expect(kinds("select 'delete from orders'")).toEqual([])
+    expect(kinds('select 1 -- drop table orders')).toEqual([])
+    expect(kinds('/* truncate /* nested */ orders */ select 1')).toEqual([])
+    expect(kinds('select $body$ drop table x; $body$')).toEqual([])
+    expect(kinds("select E'it\\'s; drop table x'")).toEqual([])
+    expect(kinds('delete from orders -- where id = 1')).toEqual(['delete'])
+    expect(kinds("delete from orders where note = 'a;b'")).toEqual([])
+  })
+
+  it('does not count a WHERE inside parentheses, and looks past CTEs', () => {
+    expect(kinds('update t set a = (select 1 from u where u.id = 2)')).toEqual(['update'])
+    expect(kinds('with old as (select id from t where x) delete from t')).toEqual(['delete'])
+    expect(kinds('with old as (select id from t) delete from t where id in (select id from old)')).toEqual([])
+  })
+})
+
+describe('tokenize', () => {
+  it('splits statements at top-level semicolons only', () => {
+    const parts = statements(tokenize("select ';'; select 2;; select 3"))
+    expect(parts).toHaveLength(3)
+    expect(parts[0]?.map((t) => t.text)).toEqual(['select', "';'"])
+  })
+})
