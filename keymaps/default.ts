@@ -42,4 +42,10 @@ export const defaultKeymap: Record<string, string> = {
   'sql.cancel': '$mod+.',
   'sql.results.focus': '$mod+Shift+r',
   // sql snippets (issue 4)
+  'sql.snippet.new': 'Shift+n',
+  'sql.snippet.open': '$mod+o',
+  'sql.snippet.rename': 'Shift+F2',
+  'sql.snippet.favorite': '$mod+d',
+  'sql.snippet.share': '$mod+Shift+s',
+  'sql.snippet.delete': 'Shift+Backspace',
 }
