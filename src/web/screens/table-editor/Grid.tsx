@@ -119,6 +119,11 @@ export function Grid({ projectRef, table, rows, firstRowNumber, sorts, empty }: 
   const selecting = hasSelection(projectRef, table.id)
   const editingHere = editing?.ref === projectRef && editing.tableId === table.id ? editing : null
 
+  // a table opened from the keyboard (the palette) puts the keyboard in its grid
+  useEffect(() => {
+    if (document.activeElement === document.body) scrollRef.current?.focus()
+  }, [])
+
   // the keyboard comes back to the grid when an editor closes
   const wasEditing = useRef(false)
   useEffect(() => {

@@ -6,9 +6,12 @@ import { MSG } from '../../../shared/messages'
 import { Badge } from '../../ui'
 import { EntityIcon } from './EntityIcon'
 import { FilterPopover } from './FilterPopover'
+import { ExportMenu } from './io/ExportMenu'
 import { RlsNotice } from './rows/RlsNotice'
 import { RoleSelector } from './rows/RoleSelector'
 import { SortPopover } from './SortPopover'
+import { ColumnsMenu } from './structure/ColumnsMenu'
+import { InsertMenu } from './structure/InsertMenu'
 
 interface GridToolbarProps {
   projectRef: string
@@ -17,7 +20,10 @@ interface GridToolbarProps {
   sorts: Sort[]
 }
 
-/** Above the grid: which relation this is, its RLS notice, Filter and Sort popovers, and the role rows are read as. */
+/**
+ * Above the grid: which relation this is and its RLS notice; Filter, Sort and Insert; the Columns and
+ * Export menus and the role the rows are read as.
+ */
 export function GridToolbar({ projectRef, table, filters, sorts }: GridToolbarProps) {
   return (
     <header className="te-toolbar">
@@ -38,7 +44,10 @@ export function GridToolbar({ projectRef, table, filters, sorts }: GridToolbarPr
         <FilterPopover columns={table.columns} filters={filters} />
         <SortPopover columns={table.columns} sorts={sorts} />
       </div>
+      <InsertMenu table={table} />
       <div className="rows-toolbar-end">
+        <ColumnsMenu table={table} />
+        <ExportMenu table={table} />
         <RoleSelector />
       </div>
     </header>

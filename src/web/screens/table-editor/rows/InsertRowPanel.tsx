@@ -4,7 +4,8 @@ import { useSnapshot } from 'valtio'
 import { run } from '../../../../../commands/all'
 import type { Column, GridTable } from '../../../../shared/api'
 import { rowEdit, setInsertPanelOpen } from '../../../state/row-edit'
-import { Alert, Button, Dialog, Field, Input, Select, Textarea } from '../../../ui'
+import { Alert, Button, Field, Input, Select, Textarea } from '../../../ui'
+import { SidePanel } from '../structure/SidePanel'
 import { datetimePlaceholder, editorKind, generatedNote, isRequired, toCellValue } from './cell-values'
 
 /** Field names by position: column names may hold dots, which react-hook-form reads as paths. */
@@ -14,26 +15,7 @@ const fieldName = (i: number) => `c${i}`
 /** Insert row (spec 2): a side panel with a field per column; empty fields get the column's default. */
 export function InsertRowPanel({ table }: { table: GridTable }) {
   const { insertOpen } = useSnapshot(rowEdit)
-  const formId = useId()
-  return (
-    <Dialog
-      open={insertOpen}
-      onOpenChange={setInsertPanelOpen}
-      className="rows-sheet"
-      title={`Insert a row into ${table.name}`}
-      description="Fields left empty get the column's default value, or NULL."
-      footer={
-        <>
-          <Button onClick={() => setInsertPanelOpen(false)}>Cancel</Button>
-          <Button variant="primary" type="submit" form={formId}>
-            Save
-          </Button>
-        </>
-      }
-    >
-      {insertOpen && <InsertRowForm id={formId} table={table} />}
-    </Dialog>
-  )
+  return insertOpen ? <InsertRowForm table={table} /> : null
 }
 
 /** Empty is fine unless the column is required; otherwise the text must be a value of the column's type. */
@@ -47,7 +29,8 @@ function check(column: Column, text: string): true | string {
   }
 }
 
-function InsertRowForm({ id, table }: { id: string; table: GridTable }) {
+function InsertRowForm({ table }: { table: GridTable }) {
+  const id = useId()
   const form = useForm<Values>({ defaultValues: Object.fromEntries(table.columns.map((_, i) => [fieldName(i), ''])) })
   const [failure, setFailure] = useState<string>()
 
@@ -56,6 +39,7 @@ function InsertRowForm({ id, table }: { id: string; table: GridTable }) {
       const text = values[fieldName(i)] ?? ''
       return text.trim() === '' ? [] : [[c.name, text] as const]
     })
+    setFailure(undefined)
     try {
       await run('grid.row.insert', { values: Object.fromEntries(given) }, 'button')
     } catch (e) {
@@ -64,16 +48,31 @@ function InsertRowForm({ id, table }: { id: string; table: GridTable }) {
   })
 
   return (
-    <form id={id} className="rows-insert" onSubmit={submit} noValidate>
-      {failure && (
-        <Alert type="destructive" title="The row was not inserted">
-          {failure}
-        </Alert>
-      )}
-      {table.columns.map((column, i) => (
-        <InsertField key={column.name} form={form} name={fieldName(i)} column={column} />
-      ))}
-    </form>
+    <SidePanel
+      open
+      onOpenChange={setInsertPanelOpen}
+      title={`Insert a row into ${table.name}`}
+      description="Fields left empty get the column's default value, or NULL."
+      footer={
+        <>
+          <Button onClick={() => setInsertPanelOpen(false)}>Cancel</Button>
+          <Button variant="primary" type="submit" form={id} loading={form.formState.isSubmitting}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form id={id} className="rows-insert" onSubmit={submit} noValidate>
+        {failure && (
+          <Alert type="destructive" title="The row was not inserted">
+            {failure}
+          </Alert>
+        )}
+        {table.columns.map((column, i) => (
+          <InsertField key={column.name} form={form} name={fieldName(i)} column={column} />
+        ))}
+      </form>
+    </SidePanel>
   )
 }
 
