@@ -1,0 +1,192 @@
+/**
+ * SQL editor commands, run headless against a real server (PGlite, and PostgreSQL when TEST_DATABASE_URL
+ * is set): scripts give one result per statement, errors come back with their place as line:column,
+ * a selection runs alone, destructive SQL runs only when confirmed (checked in the database), roles
+ * apply, a long query can be cancelled on PostgreSQL, and results copy as CSV, JSON and Markdown.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import '../../commands/sql-editor'
+import { runCommand } from '../../commands/registry'
+import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
+import { paths } from '../../src/shared/routes'
+import { roleState, setRole } from '../../src/web/state/role'
+import { clearRun, openSnippet, setEditorSelection, sqlEditor } from '../../src/web/state/sql-editor'
+import { headlessContext, targets, type HeadlessContext } from '../support/context'
+
+const ref = DEFAULT_PROJECT_REF
+
+describe.each(targets())('SQL editor commands on $name', (target) => {
+  const suffix = Math.random().toString(36).slice(2, 8)
+  const notes = `sql_notes_${suffix}`
+  const scratch = `sql_scratch_${suffix}`
+  let ctx: HeadlessContext
+
+  const run = <R = unknown>(id: string, args: unknown = {}) => runCommand<R>(id, args, 'test')
+  const count = async () => (await ctx.api.query<{ n: number }>(ref, `select count(*)::int as n from public.${notes}`))[0]!.n
+  /** Types `text` into the editor and selects [from, to). */
+  function type(text: string, from = 0, to = from) {
+    openSnippet('new', text)
+    setEditorSelection(from, to)
+  }
+  const commands = () => sqlEditor.results.map((r) => r.command)
+
+  beforeAll(async () => {
+    ctx = headlessContext(target, paths.sqlNew(ref))
+    await ctx.api.query(ref, `
+      create table public.${notes} (id int primary key, body text);
+      insert into public.${notes} select i, 'note ' || i from generate_series(1, 5) i;
+      grant select on public.${notes} to anon, authenticated;
+      create table public.${scratch} (id int);
+    `)
+  })
+  afterAll(async () => {
+    await ctx.api.query(ref, `drop table if exists public.${notes}; drop table if exists public.${scratch}`)
+  })
+  beforeEach(() => {
+    clearRun()
+    setRole('postgres')
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('runs a script and shows one result per statement, with the row count and the duration', async () => {
+    type(`select id, body from public.${notes} order by id;\nselect count(*)::int as n from public.${notes};\nupdate public.${notes} set body = body where id = 1`)
+    await run('sql.run')
+    expect(sqlEditor.error).toBeNull()
+    expect(commands()).toEqual(['SELECT', 'SELECT', 'UPDATE'])
+    expect(sqlEditor.results[0]?.rows).toHaveLength(5)
+    expect(sqlEditor.results[0]?.columns.map((c) => c.name)).toEqual(['id', 'body'])
+    expect(sqlEditor.results[1]?.rows).toEqual([{ n: 5 }])
+    expect(sqlEditor.results[2]?.rowCount).toBe(1)
+    expect(sqlEditor.durationMs).toBeGreaterThanOrEqual(0)
+    expect(sqlEditor.activeTab).toBe(2)
+    expect(sqlEditor.runId).toBeNull()
+  })
+
+  it('reports an error with its place as line and column', async () => {
+    type(`select 1;\nselect nope\n  from public.${notes}`)
+    await run('sql.run')
+    expect(sqlEditor.results).toEqual([])
+    expect(sqlEditor.error?.message).toMatch(/column "nope" does not exist/)
+    expect(sqlEditor.error?.at).toMatchObject({ line: 2, column: 8 })
+    expect(sqlEditor.text.slice(sqlEditor.error!.at!.from).startsWith('nope')).toBe(true)
+  })
+
+  it('runs only the selection, and places its errors in the whole text', async () => {
+    const text = `select 'first';\nselect 'second' as which;\nselect oops;`
+    const second = text.indexOf("select 'second'")
+    type(text, second, second + "select 'second' as which".length)
+    await run('sql.run')
+    expect(sqlEditor.results.map((r) => r.rows)).toEqual([[{ which: 'second' }]])
+
+    await run('sql.run-selection')
+    expect(sqlEditor.results).toHaveLength(1)
+
+    const bad = text.indexOf('select oops')
+    type(text, bad, text.length)
+    await run('sql.run-selection')
+    expect(sqlEditor.error?.at).toMatchObject({ line: 3, column: 8 })
+
+    type(text)
+    await expect(run('sql.run-selection')).rejects.toThrow('Select the SQL to run first')
+  })
+
+  it('formats the text through the server', async () => {
+    type(`select id,body from public.${notes} where id=1`)
+    await run('sql.format')
+    expect(sqlEditor.text).toMatch(/^select\n\s+id,\n\s+body\nfrom\n\s+public\./)
+    type('   ')
+    await expect(run('sql.format')).rejects.toThrow('There is no SQL to format')
+  })
+
+  it('asks before destructive SQL: declined, nothing runs; accepted, it runs', async () => {
+    type(`delete from public.${notes}`)
+    ctx.confirmAnswers.push(false)
+    await run('sql.run')
+    expect(ctx.confirms.at(-1)?.description).toMatch('DELETE without a WHERE clause')
+    expect(sqlEditor.results).toEqual([])
+    expect(await count()).toBe(5)
+
+    type(`drop table public.${scratch}`)
+    ctx.confirmAnswers.push(true)
+    await run('sql.run')
+    expect(ctx.confirms.at(-1)?.description).toMatch('DROP TABLE')
+    expect(commands()).toEqual([expect.stringMatching(/^DROP/)])
+    expect(await ctx.api.query(ref, `select to_regclass('public.${scratch}') as t`)).toEqual([{ t: null }])
+
+    const confirmsBefore = ctx.confirms.length
+    type(`delete from public.${notes} where id = 5`)
+    await run('sql.run')
+    expect(ctx.confirms).toHaveLength(confirmsBefore)
+    expect(await count()).toBe(4)
+  })
+
+  it('runs as the chosen role', async () => {
+    await run('sql.role.set', { role: 'anon' })
+    expect(roleState.role).toBe('anon')
+    type('select current_user as who')
+    await run('sql.run')
+    expect(sqlEditor.results[0]?.rows).toEqual([{ who: 'anon' }])
+
+    const sub = '6f1d7c1e-9d4e-4a43-9c39-3a7e1c1f0b11'
+    await run('sql.role.set', { role: 'authenticated', sub })
+    type('select current_user as who, auth.uid() as uid')
+    await run('sql.run')
+    expect(sqlEditor.results[0]?.rows).toEqual([{ who: 'authenticated', uid: sub }])
+
+    await expect(run('sql.role.set', { role: 'anon', sub })).rejects.toThrow('Only the authenticated role takes a user id')
+  })
+
+  it('copies the shown result as CSV, JSON and Markdown, and downloads CSV', async () => {
+    const writeText = vi.fn(async (_text: string) => {})
+    vi.stubGlobal('navigator', { clipboard: { writeText } })
+    vi.stubGlobal('document', { hasFocus: () => true })
+    type(`select id, body, null::text as gone from public.${notes} where id <= 2 order by id`)
+    await run('sql.run')
+
+    await run('sql.results.copy', { format: 'csv' })
+    expect(writeText).toHaveBeenLastCalledWith('id,body,gone\r\n1,note 1,\r\n2,note 2,\r\n')
+    await run('sql.results.copy', { format: 'json' })
+    expect(JSON.parse(writeText.mock.lastCall![0])).toEqual([
+      { id: 1, body: 'note 1', gone: null },
+      { id: 2, body: 'note 2', gone: null },
+    ])
+    await run('sql.results.copy', { format: 'markdown' })
+    expect(writeText.mock.lastCall![0]).toBe('| id | body | gone |\n| --- | --- | --- |\n| 1 | note 1 | NULL |\n| 2 | note 2 | NULL |')
+    expect(ctx.toasts.at(-1)).toEqual({ kind: 'success', message: 'Copied 2 rows as Markdown' })
+
+    vi.unstubAllGlobals()
+    expect(await run('sql.results.download-csv')).toBe('id,body,gone\r\n1,note 1,\r\n2,note 2,\r\n')
+
+    clearRun()
+    await expect(run('sql.results.copy', { format: 'csv' })).rejects.toThrow('There are no results to copy')
+  })
+
+  it('cancels only while a query runs', async () => {
+    await expect(run('sql.cancel')).rejects.toThrow('No query is running')
+  })
+
+  it.runIf(target.name === 'postgres')('cancels a running query on PostgreSQL', async () => {
+    type('select pg_sleep(20)')
+    const running = run('sql.run')
+    await expect(run('sql.run')).rejects.toThrow('A query is running: cancel it first')
+    for (let i = 0; i < 50 && sqlEditor.runId; i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      if (await run<boolean>('sql.cancel')) break
+    }
+    await running
+    expect(sqlEditor.runId).toBeNull()
+    expect(sqlEditor.error?.message).toMatch(/canceling statement due to user request/)
+  })
+
+  it('goes to the SQL editor: a new query, or the last snippet opened', async () => {
+    await ctx.navigate({ to: paths.project(ref) })
+    sqlEditor.lastSnippetId = null
+    await run('nav.sql-editor.go')
+    expect(ctx.location.pathname).toBe(paths.sqlNew(ref))
+    sqlEditor.lastSnippetId = '0b8a3e6c-4c53-4b8e-9d3f-1e2a3b4c5d6e'
+    await run('nav.sql-editor.go')
+    expect(ctx.location.pathname).toBe(paths.sqlSnippet(ref, '0b8a3e6c-4c53-4b8e-9d3f-1e2a3b4c5d6e'))
+  })
+})
