@@ -6,7 +6,6 @@
 import { z } from 'zod'
 import { defineCommand, CommandError } from './registry'
 import type { CommandContext } from './context'
-import { PGLITE_QUERY_TIMEOUT_MS } from '../src/shared/content'
 import { MSG } from '../src/shared/messages'
 import { paths } from '../src/shared/routes'
 import { ApiError } from '../src/web/data/api'
@@ -103,7 +102,7 @@ export const cancelQuery = defineCommand({
     const runId = sqlEditor.runId
     if (!runId) return false
     const { cancelled } = await ctx.api.cancelQuery(ctx.ref, { runId })
-    if (!cancelled) ctx.toast.info(`The database did not cancel the query: it had finished, or it is PGlite, which cannot cancel (its queries stop after ${PGLITE_QUERY_TIMEOUT_MS / 1000} s)`)
+    if (!cancelled) ctx.toast.info('The database did not cancel the query: it had finished, or it is PGlite, which cannot interrupt a query')
     return cancelled
   },
 })
