@@ -10,6 +10,7 @@ import { gridTableQuery } from '../../data/queries'
 import { DropdownMenu, MenuItem, MenuSeparator, cx } from '../../ui'
 import { resetColumnWidth } from '../../state/grid'
 import { press } from '../../commands-run'
+import { columnType } from './structure/column-types'
 import { useCan } from './structure/useCan'
 
 /** What a drag of a column header carries. */
@@ -71,7 +72,7 @@ export function GridHeaderCell({ header, column, style, primaryKey, foreignKey, 
         {primaryKey && <Key size={12} className="te-hcell__key" aria-label="Primary key" />}
         {foreignKey && <Link2 size={12} className="te-hcell__fk" aria-label="Foreign key" />}
         <span className="te-hcell__name">{name}</span>
-        <span className="te-hcell__type">{column.format}</span>
+        <span className="te-hcell__type">{columnType(column)}</span>
         {sorted === 'asc' && <ArrowUp size={12} className="te-hcell__sort" aria-label="Sorted ascending" />}
         {sorted === 'desc' && <ArrowDown size={12} className="te-hcell__sort" aria-label="Sorted descending" />}
       </div>

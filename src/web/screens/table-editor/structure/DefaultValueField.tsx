@@ -29,7 +29,7 @@ export function DefaultValueField({ form }: { form: UseFormReturn<ColumnFormValu
               key={f}
               type="button"
               aria-pressed={format === f}
-              disabled={identity}
+              disabled={identity || !value.trim()}
               onClick={() => form.setValue('defaultValueFormat', f === defaultValueFormat(value) ? null : f, { shouldDirty: true })}
             >
               {f === 'expression' ? 'Expression' : 'Literal'}

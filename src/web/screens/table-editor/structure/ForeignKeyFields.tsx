@@ -23,6 +23,7 @@ export function ForeignKeyFields({ form, projectRef, tableSchema }: ForeignKeyFi
   if (!fk) {
     return (
       <Button
+        className="st-add-fk"
         icon={<Link2 size={14} />}
         onClick={() => form.setValue('foreignKey', { schema: tableSchema, table: '', column: '', onDelete: 'NO ACTION' }, { shouldDirty: true })}
       >

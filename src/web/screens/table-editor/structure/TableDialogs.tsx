@@ -47,12 +47,18 @@ function CreateTableDialog({ projectRef, schema }: { projectRef: string; schema:
   return (
     <FormDialog
       title="Create a new table"
-      description="It starts with an id column as its primary key; add more columns once it is open."
+      description="It starts with an id primary key and a created_at timestamp; add more columns once it is open."
       submitLabel="Create table"
       submitting={form.formState.isSubmitting}
       failure={failure}
       onSubmit={form.handleSubmit((v) => submit(() => run('table-editor.table.create', v, 'button')))}
     >
+      <Field label="Name" htmlFor={ids.name} error={errors.name?.message}>
+        <Input id={ids.name} autoComplete="off" spellCheck={false} invalid={Boolean(errors.name)} {...form.register('name')} />
+      </Field>
+      <Field label="Description" htmlFor={ids.comment} hint="Optional: saved as the table's comment.">
+        <Textarea id={ids.comment} rows={2} {...form.register('comment')} />
+      </Field>
       <Field label="Schema" htmlFor={ids.schema} error={errors.schema?.message}>
         <Controller
           control={form.control}
@@ -66,12 +72,6 @@ function CreateTableDialog({ projectRef, schema }: { projectRef: string; schema:
             />
           )}
         />
-      </Field>
-      <Field label="Name" htmlFor={ids.name} error={errors.name?.message}>
-        <Input id={ids.name} autoComplete="off" spellCheck={false} invalid={Boolean(errors.name)} {...form.register('name')} />
-      </Field>
-      <Field label="Description" htmlFor={ids.comment} hint="Optional: saved as the table's comment.">
-        <Textarea id={ids.comment} rows={2} {...form.register('comment')} />
       </Field>
     </FormDialog>
   )
