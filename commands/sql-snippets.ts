@@ -40,16 +40,12 @@ function openSnippet(ctx: CommandContext): Snippet | undefined {
   return id === undefined ? undefined : cachedSnippets(ctx)?.find((s) => s.id === id)
 }
 
-function ownerOnly(action: string) {
-  return `Only the owner of this query can ${action} it`
-}
-
 /** `enabled` for owner-only actions: refused when the open snippet is known to be someone else's. */
 function ownsOpen(action: string) {
   return (ctx: CommandContext): true | string => {
     const snippet = openSnippet(ctx)
     const me = ctx.queryClient.getQueryData(profileQuery(ctx.api).queryKey)?.id
-    return snippet && me !== undefined && !isOwnSnippet(snippet, me) ? ownerOnly(action) : true
+    return snippet && me !== undefined && !isOwnSnippet(snippet, me) ? MSG.contentOwnerOnly(action) : true
   }
 }
 
@@ -63,7 +59,7 @@ async function target(ctx: CommandContext, id: string | undefined): Promise<Snip
 }
 
 async function requireOwner(ctx: CommandContext, snippet: Snippet, action: string): Promise<void> {
-  if (!isOwnSnippet(snippet, await userId(ctx))) throw new CommandError(ownerOnly(action), 'disabled')
+  if (!isOwnSnippet(snippet, await userId(ctx))) throw new CommandError(MSG.contentOwnerOnly(action), 'disabled')
 }
 
 async function snippetOptions(ctx: CommandContext, keep: (s: Snippet, me: number) => boolean = () => true): Promise<ArgOption[]> {
@@ -329,6 +325,22 @@ const ids = z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(snipp
 const isNotFound = (e: unknown) =>
   e instanceof ApiError && e.code === 404 && (e.message === CONTENT_NOT_FOUND || e.message === MSG.contentsNotFound)
 
+/**
+ * Spec 8: 'Content(s) not found' (404) means already deleted. The server deletes all or nothing, so when
+ * some were gone the ones still there are deleted in a second call.
+ */
+async function deleteOnServer(ctx: CommandContext, chosen: string[]): Promise<void> {
+  try {
+    await ctx.api.deleteContents(ctx.ref, chosen)
+  } catch (e) {
+    if (!isNotFound(e)) throw e
+    const still = (await fetchSnippets(ctx)).filter((s) => chosen.includes(s.id)).map((s) => s.id)
+    if (still.length) await ctx.api.deleteContents(ctx.ref, still).catch((again: unknown) => {
+      if (!isNotFound(again)) throw again
+    })
+  }
+}
+
 export const deleteSnippets = defineCommand({
   id: 'sql.snippet.delete',
   title: 'Delete queries',
@@ -345,7 +357,7 @@ export const deleteSnippets = defineCommand({
     if (chosen.length === 0) throw new CommandError('Select the queries to delete', 'invalid-args')
     const [snippets, me] = await Promise.all([fetchSnippets(ctx), userId(ctx)])
     const known = snippets.filter((s) => chosen.includes(s.id))
-    if (known.some((s) => !isOwnSnippet(s, me))) throw new CommandError(ownerOnly('delete'), 'disabled')
+    if (known.some((s) => !isOwnSnippet(s, me))) throw new CommandError(MSG.contentOwnerOnly('delete'), 'disabled')
     const one = chosen.length === 1
     const confirmed = await ctx.confirm({
       title: one ? 'Delete query' : `Delete ${chosen.length} queries`,
@@ -357,10 +369,9 @@ export const deleteSnippets = defineCommand({
     })
     if (!confirmed) return
     try {
-      await ctx.api.deleteContents(ctx.ref, chosen)
+      await deleteOnServer(ctx, chosen)
     } catch (e) {
-      // spec 8: 'Content(s) not found' means already deleted: the local cleanup below still runs
-      if (!isNotFound(e)) throw new Error(one ? MSG.deleteQueryFailed(message(e)) : MSG.deleteQueriesFailed(message(e)))
+      throw new Error(one ? MSG.deleteQueryFailed(message(e)) : MSG.deleteQueriesFailed(message(e)))
     }
     uncacheSnippets(ctx.queryClient, ctx.ref, chosen)
     for (const id of chosen) clearDraft(id)
