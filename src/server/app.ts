@@ -5,9 +5,12 @@ import { loadDemo } from './db/demo'
 import type { Driver } from './db/driver'
 import { openPglite } from './db/pglite'
 import { openPostgres } from './db/postgres'
+import { contentRoutes } from './content/routes'
 import { installErrorHandler, notFound } from './errors'
 import { pgMetaRoutes } from './pgmeta/routes'
 import { platformRoutes } from './platform/routes'
+import { openPlatformStore } from './platform/store'
+import { Users, type TestUser } from './platform/users'
 import { Permissions } from './permissions'
 import { serveApp } from './static'
 import { SELF_HOSTED_GRANTS, type Grant } from '../shared/permissions'
@@ -27,12 +30,24 @@ export interface StudioOptions {
   logger?: boolean
   /** what the self-hosted user may do (default: everything); tests narrow it to see refusals */
   grants?: Grant[]
+  /**
+   * Tests only: more users besides the self-hosted one; a request acts as one with the x-studio-user header
+   * (its id). Without this option the header is ignored.
+   */
+  users?: TestUser[]
+  /**
+   * Where the platform store (snippets, users) lives on PostgreSQL: schema _studio of this database. Default:
+   * the project database when databaseUrl is set, else a PGlite under `${dataDir}/platform`.
+   */
+  platformDatabaseUrl?: string
 }
 
 export interface Studio {
   url: string
   app: FastifyInstance
   db: Driver
+  /** the platform store */
+  store: Driver
   close(): Promise<void>
 }
 
@@ -43,14 +58,34 @@ function shownHost(host = '127.0.0.1'): string {
 }
 
 export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
-  const db = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir ?? '.studio')
+  const dataDir = opts.dataDir ?? '.studio'
+  const users = new Users(opts.users)
+  // Both may be PGlites, which take seconds to open: open them side by side.
+  const [db, store] = await Promise.allSettled([
+    opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(dataDir),
+    openPlatformStore({ dataDir, databaseUrl: opts.platformDatabaseUrl ?? opts.databaseUrl, users: users.all }),
+  ])
+  if (db.status === 'rejected' || store.status === 'rejected') {
+    if (db.status === 'fulfilled') await db.value.close()
+    if (store.status === 'fulfilled') await store.value.close()
+    throw db.status === 'rejected' ? db.reason : (store as PromiseRejectedResult).reason
+  }
+  return serve(opts, db.value, store.value, users)
+}
+
+async function serve(opts: StudioOptions, db: Driver, store: Driver, users: Users): Promise<Studio> {
   const app = Fastify({ logger: (opts.logger ?? true) && { level: 'warn' } })
+  const close = async () => {
+    await app.close()
+    await Promise.all([db.close(), store.close()])
+  }
   try {
     await bootstrap(db)
     if (opts.demo) await loadDemo(db)
     installErrorHandler(app)
-    const permissions = new Permissions(opts.grants ?? SELF_HOSTED_GRANTS)
-    platformRoutes(app, db, permissions)
+    const permissions = new Permissions(opts.grants ?? SELF_HOSTED_GRANTS, users)
+    platformRoutes(app, db, users, permissions)
+    contentRoutes(app, store, users, permissions)
     await app.register(pgMetaRoutes(db, permissions), { prefix: '/platform/pg-meta/:ref' })
     if (opts.serveStatic ?? true) await serveApp(app)
     else app.setNotFoundHandler((request) => {
@@ -58,19 +93,10 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
     })
     await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' })
   } catch (e) {
-    await app.close()
-    await db.close()
+    await close()
     throw e
   }
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : opts.port
-  return {
-    url: `http://${shownHost(opts.host)}:${port}`,
-    app,
-    db,
-    async close() {
-      await app.close()
-      await db.close()
-    },
-  }
+  return { url: `http://${shownHost(opts.host)}:${port}`, app, db, store, close }
 }

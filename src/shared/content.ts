@@ -72,8 +72,9 @@ export const CONTENT_NOT_FOUND = 'Content not found'
 // ---- running SQL from the editor ----
 /**
  * POST /platform/pg-meta/{ref}/query/run: every statement's result (one results tab each), as the
- * impersonated role when given. `runId` lets POST query/cancel stop it (PostgreSQL: pg_cancel_backend;
- * PGlite: the statement_timeout below protects it).
+ * impersonated role when given. `runId` lets POST query/cancel stop it on PostgreSQL (pg_cancel_backend).
+ * PGlite runs a query inside the server's own thread: nothing can interrupt it (it ignores statement_timeout
+ * too), so cancel answers { cancelled: false } there.
  */
 export const RunQueryBody = z.object({
   query: z.string().min(1, 'query is required'),
@@ -91,12 +92,12 @@ export interface StatementResult {
 export interface RunQueryResponse { results: StatementResult[]; duration_ms: number }
 export const CancelQueryBody = z.object({ runId: z.uuid() })
 export type CancelQueryBody = z.infer<typeof CancelQueryBody>
-/** PGlite cannot cancel from outside: every editor query runs with this statement_timeout. */
-export const PGLITE_QUERY_TIMEOUT_MS = 60_000
 
 /** POST /api/ai/sql/title: a title and description derived from the SQL itself (no AI service here). */
-export const TitleBody = z.object({ sql: z.string().min(1, 'sql is required') })
+export const TitleBody = z.object({ sql: z.string({ error: 'sql is required' }).min(1, 'sql is required') })
 export interface TitleResponse { title: string; description: string }
 
 /** The one user of a self-hosted studio. */
 export const SELF_HOSTED_USER = { id: 1, username: 'self-hosted', primary_email: 'admin@localhost' } as const
+/** GET /platform/profile: the request's user (owner_id of what they create). */
+export interface Profile { id: number; username: string; primary_email: string }

@@ -54,6 +54,7 @@ export const MSG = {
   noProjectQueries: 'No project queries found',
   queryEmpty: 'This query is empty',
   contentsNotFound: 'Contents not found',
+  contentOwnerOnly: (action: string) => `Only the owner of this query can ${action} it`,
 
   // Permissions
   noPermissionTables: 'view tables from this project',

@@ -28,6 +28,13 @@ export class SqlReader {
     return true
   }
 
+  /** Consumes this symbol when it comes next. */
+  acceptSymbol(symbol: string): boolean {
+    if (this.symbol() !== symbol) return false
+    this.i++
+    return true
+  }
+
   /** Consumes and returns the next word, if the next token is one. */
   takeWord(): string | undefined {
     const w = this.word()
@@ -52,8 +59,7 @@ export class SqlReader {
     const out: string[] = []
     for (let n = this.name(); n !== undefined; n = this.name()) {
       out.push(n)
-      if (this.symbol() !== ',') break
-      this.i++
+      if (!this.acceptSymbol(',')) break
     }
     return out
   }
@@ -86,5 +92,4 @@ export class SqlReader {
     }
     return false
   }
-
 }

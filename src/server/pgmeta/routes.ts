@@ -4,6 +4,7 @@ import {
   ByIdQuery, EntitiesQuery, FormatBody, QueryBody, TableDefinitionQuery, TablesQuery,
 } from '../../shared/api'
 import { DEFAULT_PROJECT_REF } from '../../shared/constants'
+import { CancelQueryBody, RunQueryBody } from '../../shared/content'
 import type { Driver } from '../db/driver'
 import { notFound, parse } from '../errors'
 import type { Permissions } from '../permissions'
@@ -12,7 +13,7 @@ import { rowRoutes } from '../rows/routes'
 import { listEntities } from './entities'
 import { listExtensions } from './extensions'
 import { gridTable } from './grid-table'
-import { formatQuery, runQuery } from './query'
+import { QueryRuns, formatQuery, runQuery } from './query'
 import { listRoles } from './roles'
 import { listSchemas } from './schemas'
 import { structureRoutes } from './structure-routes'
@@ -54,5 +55,10 @@ export function pgMetaRoutes(db: Driver, permissions: Permissions) {
       runQuery(db, parse(QueryBody, req.body).query),
     )
     app.post('/query/format', async (req) => ({ formatted: formatQuery(parse(FormatBody, req.body).query) }))
+    const runs = new QueryRuns(db)
+    app.post('/query/run', { preHandler: permissions.require('tenantSqlAdminWrite') }, (req) => runs.run(parse(RunQueryBody, req.body)))
+    app.post('/query/cancel', { preHandler: permissions.require('tenantSqlAdminWrite') }, async (req) => ({
+      cancelled: await runs.cancel(parse(CancelQueryBody, req.body).runId),
+    }))
   }
 }
