@@ -53,7 +53,7 @@ function TableView({ projectRef, table }: { projectRef: string; table: GridTable
   const { ref: layoutRef, tableKey } = useSnapshot(gridState)
   useLayoutEffect(() => openGridTable(projectRef, table.schema, table.name), [projectRef, table.schema, table.name])
   const layoutReady = layoutRef === projectRef && tableKey === gridTableKey(table.schema, table.name)
-  useSnapshot(roleState) // the rows and the count are those the chosen role sees
+  const { role } = useSnapshot(roleState) // the rows and the count are those the chosen role sees
   useSnapshot(selection)
   useLayoutEffect(() => openSelection(projectRef, table.id), [projectRef, table.id])
   useEffect(
@@ -120,6 +120,12 @@ function TableView({ projectRef, table }: { projectRef: string; table: GridTable
         <EmptyState
           title={MSG.filtersNoResults}
           action={<Button onClick={() => press('grid.filter.clear')}>{MSG.removeAllFilters}</Button>}
+        />
+      ) : role !== 'postgres' ? (
+        <EmptyState
+          title={`No rows are visible to ${role}`}
+          description="Row level security lets this role see none of the table's rows."
+          action={<Button onClick={() => press('grid.role.set', { role: 'postgres' })}>Query as postgres</Button>}
         />
       ) : (
         <EmptyState title={MSG.tableEmpty} />

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Popover } from 'radix-ui'
 import { Check } from 'lucide-react'
 import type { Column } from '../../../../shared/api'
@@ -29,7 +29,9 @@ export function ChoiceEditor({ column, editing }: ChoiceEditorProps) {
   const choices = choicesOf(column)
   const [active, setActive] = useState(() => Math.max(0, choices.findIndex((c) => c.value === editing.value)))
   const listRef = useRef<HTMLDivElement>(null)
-  const optionId = (i: number) => `rows-choice-${column.name}-${i}`
+  const optionId = useId()
+  const idOf = (i: number) => `${optionId}-${i}`
+  useEffect(() => document.getElementById(idOf(active))?.scrollIntoView({ block: 'nearest' }))
 
   function pick(choice: Choice | undefined) {
     if (!choice) return
@@ -65,14 +67,14 @@ export function ChoiceEditor({ column, editing }: ChoiceEditorProps) {
             role="listbox"
             tabIndex={0}
             aria-label={column.name}
-            aria-activedescendant={optionId(active)}
+            aria-activedescendant={idOf(active)}
             className="rows-choice__list"
             onKeyDown={onKeyDown}
           >
             {choices.map((choice, i) => (
               <div
                 key={choice.label}
-                id={optionId(i)}
+                id={idOf(i)}
                 role="option"
                 aria-selected={choice.value === editing.value}
                 className={cx('ui-menu__item', i === active && 'rows-choice__item--active', choice.value === null && 'rows-choice__item--null')}
