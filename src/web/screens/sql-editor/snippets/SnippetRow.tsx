@@ -76,7 +76,7 @@ function SnippetLink({ projectRef, snippet, open, selected, ...trigger }: Snippe
           </Link>
         </RadixTooltip.Trigger>
         <RadixTooltip.Portal>
-          <RadixTooltip.Content className="ui-tooltip snip-preview" side="right" align="start" sideOffset={10}>
+          <RadixTooltip.Content className="ui-tooltip snip-preview" side="right" align="start" sideOffset={36}>
             {preview ? <code className="snip-preview__sql">{preview}</code> : <span className="snip-preview__empty">{MSG.queryEmpty}</span>}
           </RadixTooltip.Content>
         </RadixTooltip.Portal>
