@@ -51,6 +51,7 @@ test('by mouse: side navigation, Run button, an error with its place, then rows'
   await expect(failure).toContainText('Line 2, column 8')
   await expect(page.locator('.sql-error-word')).toHaveText('nope')
 
+  await editor(page).click()
   await page.keyboard.press(`${mod}+a`)
   await page.keyboard.type('select 1 as one;\nselect count(*) as n from customers')
   await page.getByRole('button', { name: /^Run/ }).click()

@@ -15,7 +15,7 @@ export function RoleMenu() {
     <DropdownMenu
       align="end"
       trigger={
-        <Button size="sm" variant={impersonating ? 'primary' : 'default'} icon={<UserRound size={14} />} aria-label={`Run as role: ${role}`}>
+        <Button size="sm" variant={impersonating ? 'primary' : 'default'} icon={<UserRound size={14} />}>
           {impersonating ? `As ${role}${sub ? ' (user)' : ''}` : 'Role: postgres'}
         </Button>
       }

@@ -16,14 +16,19 @@ export interface FunctionInfo {
   result: string
 }
 
+/** Functions a person calls: not the planner's and types' internals (internal or cstring arguments or results). */
 const FUNCTIONS_SQL = `
 select distinct on (n.nspname, p.proname)
   n.nspname as schema, p.proname as name,
   pg_get_function_identity_arguments(p.oid) as args, coalesce(pg_get_function_result(p.oid), '') as result
 from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-where p.prokind in ('f', 'a', 'w') and n.nspname not in ('information_schema')
-  and n.nspname not like 'pg\\_toast%' and n.nspname not like 'pg\\_temp%'
+where p.prokind in ('f', 'a', 'w')
+  and n.nspname <> 'information_schema' and n.nspname not like 'pg\\_toast%' and n.nspname not like 'pg\\_temp%'
   and p.proname not like '\\_%'
+  and p.prorettype not in ('internal'::regtype, 'cstring'::regtype, 'trigger'::regtype, 'event_trigger'::regtype,
+    'language_handler'::regtype, 'fdw_handler'::regtype, 'index_am_handler'::regtype, 'table_am_handler'::regtype,
+    'tsm_handler'::regtype)
+  and not (p.proargtypes::oid[] && array['internal'::regtype, 'cstring'::regtype]::oid[])
 order by n.nspname, p.proname`
 
 export const completionTablesQuery = (api: Api, ref: string) =>

@@ -9,7 +9,6 @@ import type { StatementResult } from '../../../../shared/content'
 import { cellText } from './format'
 
 const ROW_HEIGHT = 30
-const NUMBER_WIDTH = 56
 const MIN_WIDTH = 80
 const MAX_WIDTH = 420
 const CHAR_WIDTH = 7.5
@@ -34,6 +33,7 @@ function Cell({ value }: { value: unknown }) {
 export function ResultsGrid({ result, focusRequest, label }: { result: StatementResult; focusRequest: number; label: string }) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const widths = useMemo(() => columnWidths(result), [result])
+  const numberWidth = String(result.rows.length).length * 8 + 24
   const rows = useVirtualizer({
     count: result.rows.length,
     getScrollElement: () => scrollRef.current,
@@ -46,7 +46,7 @@ export function ResultsGrid({ result, focusRequest, label }: { result: Statement
     count: result.columns.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => widths[i] ?? MIN_WIDTH,
-    paddingStart: NUMBER_WIDTH,
+    paddingStart: numberWidth,
     overscan: 4,
   })
   useEffect(() => {
@@ -58,7 +58,7 @@ export function ResultsGrid({ result, focusRequest, label }: { result: Statement
   }, [focusRequest])
 
   const virtualColumns = columns.getVirtualItems()
-  const gapBefore = (virtualColumns[0]?.start ?? NUMBER_WIDTH) - NUMBER_WIDTH
+  const gapBefore = (virtualColumns[0]?.start ?? numberWidth) - numberWidth
   const totalWidth = columns.getTotalSize()
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -82,55 +82,57 @@ export function ResultsGrid({ result, focusRequest, label }: { result: Statement
   }
 
   return (
-    <div
-      ref={scrollRef}
-      className="sql-grid"
-      role="grid"
-      tabIndex={0}
-      aria-label={label}
-      aria-rowcount={result.rows.length + 1}
-      aria-colcount={result.columns.length + 1}
-      onKeyDown={onKeyDown}
-    >
-      <div className="sql-grid__inner" style={{ width: totalWidth, height: rows.getTotalSize() }}>
-        <div role="row" aria-rowindex={1} className="sql-grid__header" style={{ width: totalWidth, height: ROW_HEIGHT }}>
-          <div role="columnheader" className="sql-cell sql-cell--number" style={{ width: NUMBER_WIDTH }} aria-label="Row number" />
-          <div style={{ width: gapBefore, flex: 'none' }} />
-          {virtualColumns.map((vc) => {
-            const column = result.columns[vc.index]
-            return column ? (
-              <div key={vc.key} role="columnheader" aria-colindex={vc.index + 2} className="sql-cell sql-cell--header" style={{ width: vc.size }} title={column.name}>
-                {column.name}
+    <div className="sql-grid-wrap">
+      <div
+        ref={scrollRef}
+        className="sql-grid"
+        role="grid"
+        tabIndex={0}
+        aria-label={label}
+        aria-rowcount={result.rows.length + 1}
+        aria-colcount={result.columns.length + 1}
+        onKeyDown={onKeyDown}
+      >
+        <div className="sql-grid__inner" style={{ width: totalWidth, height: rows.getTotalSize() }}>
+          <div role="row" aria-rowindex={1} className="sql-grid__header" style={{ width: totalWidth, height: ROW_HEIGHT }}>
+            <div role="columnheader" className="sql-cell sql-cell--number" style={{ width: numberWidth }} aria-label="Row number" />
+            <div style={{ width: gapBefore, flex: 'none' }} />
+            {virtualColumns.map((vc) => {
+              const column = result.columns[vc.index]
+              return column ? (
+                <div key={vc.key} role="columnheader" aria-colindex={vc.index + 2} className="sql-cell sql-cell--header" style={{ width: vc.size }} title={column.name}>
+                  {column.name}
+                </div>
+              ) : null
+            })}
+          </div>
+          {rows.getVirtualItems().map((vr) => {
+            const row = result.rows[vr.index]
+            if (!row) return null
+            return (
+              <div
+                key={vr.key}
+                role="row"
+                aria-rowindex={vr.index + 2}
+                className="sql-grid__row"
+                style={{ width: totalWidth, height: ROW_HEIGHT, transform: `translateY(${vr.start}px)` }}
+              >
+                <div role="rowheader" className="sql-cell sql-cell--number" style={{ width: numberWidth }}>
+                  {vr.index + 1}
+                </div>
+                <div style={{ width: gapBefore, flex: 'none' }} />
+                {virtualColumns.map((vc) => {
+                  const column = result.columns[vc.index]
+                  return column ? (
+                    <div key={vc.key} role="gridcell" aria-colindex={vc.index + 2} className="sql-cell" style={{ width: vc.size }}>
+                      <Cell value={row[column.name]} />
+                    </div>
+                  ) : null
+                })}
               </div>
-            ) : null
+            )
           })}
         </div>
-        {rows.getVirtualItems().map((vr) => {
-          const row = result.rows[vr.index]
-          if (!row) return null
-          return (
-            <div
-              key={vr.key}
-              role="row"
-              aria-rowindex={vr.index + 2}
-              className="sql-grid__row"
-              style={{ width: totalWidth, height: ROW_HEIGHT, transform: `translateY(${vr.start}px)` }}
-            >
-              <div role="rowheader" className="sql-cell sql-cell--number" style={{ width: NUMBER_WIDTH }}>
-                {vr.index + 1}
-              </div>
-              <div style={{ width: gapBefore, flex: 'none' }} />
-              {virtualColumns.map((vc) => {
-                const column = result.columns[vc.index]
-                return column ? (
-                  <div key={vc.key} role="gridcell" aria-colindex={vc.index + 2} className="sql-cell" style={{ width: vc.size }}>
-                    <Cell value={row[column.name]} />
-                  </div>
-                ) : null
-              })}
-            </div>
-          )
-        })}
       </div>
     </div>
   )
