@@ -9,7 +9,7 @@ import { contentRoutes } from './content/routes'
 import { installErrorHandler, notFound } from './errors'
 import { pgMetaRoutes } from './pgmeta/routes'
 import { platformRoutes } from './platform/routes'
-import { openPlatformStore } from './platform/store'
+import { platformStore, type PlatformStore } from './platform/store'
 import { Users, type TestUser } from './platform/users'
 import { Permissions } from './permissions'
 import { serveApp } from './static'
@@ -46,8 +46,8 @@ export interface Studio {
   url: string
   app: FastifyInstance
   db: Driver
-  /** the platform store */
-  store: Driver
+  /** the platform store (snippets, users), opened on first use */
+  store: PlatformStore
   close(): Promise<void>
 }
 
@@ -60,20 +60,8 @@ function shownHost(host = '127.0.0.1'): string {
 export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
   const dataDir = opts.dataDir ?? '.studio'
   const users = new Users(opts.users)
-  // Both may be PGlites, which take seconds to open: open them side by side.
-  const [db, store] = await Promise.allSettled([
-    opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(dataDir),
-    openPlatformStore({ dataDir, databaseUrl: opts.platformDatabaseUrl ?? opts.databaseUrl, users: users.all }),
-  ])
-  if (db.status === 'rejected' || store.status === 'rejected') {
-    if (db.status === 'fulfilled') await db.value.close()
-    if (store.status === 'fulfilled') await store.value.close()
-    throw db.status === 'rejected' ? db.reason : (store as PromiseRejectedResult).reason
-  }
-  return serve(opts, db.value, store.value, users)
-}
-
-async function serve(opts: StudioOptions, db: Driver, store: Driver, users: Users): Promise<Studio> {
+  const store = platformStore({ dataDir, databaseUrl: opts.platformDatabaseUrl ?? opts.databaseUrl, users: users.all })
+  const db = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(dataDir)
   const app = Fastify({ logger: (opts.logger ?? true) && { level: 'warn' } })
   const close = async () => {
     await app.close()

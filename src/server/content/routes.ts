@@ -10,23 +10,23 @@ import {
   type Content, type ContentListResponse, type TitleResponse,
 } from '../../shared/content'
 import { MSG } from '../../shared/messages'
-import type { Driver } from '../db/driver'
 import { badRequest, forbidden, notFound, parse } from '../errors'
 import type { Permissions } from '../permissions'
 import { projectByRef } from '../platform/projects'
+import type { PlatformStore } from '../platform/store'
 import type { Users } from '../platform/users'
 import { contentOf, deleteItems, insertItem, listItems, lockItems, updateItem } from './items'
 import { titleOf } from './title'
 
 type ProjectRequest = FastifyRequest<{ Params: { ref: string } }>
 
-export function contentRoutes(app: FastifyInstance, store: Driver, users: Users, permissions: Permissions): void {
+export function contentRoutes(app: FastifyInstance, store: PlatformStore, users: Users, permissions: Permissions): void {
   const path = '/platform/projects/:ref/content'
 
   app.get(path, async (req: ProjectRequest): Promise<ContentListResponse> => {
     const project = projectByRef(req.params.ref)
     const { type } = parse(ContentListQuery, req.query)
-    return { data: await listItems(store, project, users.of(req), type) }
+    return { data: await listItems(await store.get(), project, users.of(req), type) }
   })
 
   app.post(path, async (req: ProjectRequest, reply): Promise<Content> => {
@@ -34,7 +34,7 @@ export function contentRoutes(app: FastifyInstance, store: Driver, users: Users,
     permissions.check(req, 'createUserContent', MSG.snippetNoPermission)
     const body = parse(ContentCreateBody, req.body)
     const id = body.id ?? randomUUID()
-    const created = await insertItem(store, project, users.of(req), { ...body, id, content: contentOf(body.type, body.content) })
+    const created = await insertItem(await store.get(), project, users.of(req), { ...body, id, content: contentOf(body.type, body.content) })
     if (!created) throw badRequest(`Content ${id} already exists`)
     reply.status(201)
     return created
@@ -45,7 +45,7 @@ export function contentRoutes(app: FastifyInstance, store: Driver, users: Users,
     const { id } = parse(ContentIdQuery, req.query)
     const change = parse(ContentUpdateBody, req.body)
     const user = users.of(req)
-    return store.transaction(async (tx) => {
+    return (await store.get()).transaction(async (tx) => {
       const [item] = await lockItems(tx, project, user, [id])
       if (!item) throw notFound(CONTENT_NOT_FOUND)
       if (item.owner_id !== user.id) throw forbidden(MSG.contentOwnerOnly('change'))
@@ -62,7 +62,7 @@ export function contentRoutes(app: FastifyInstance, store: Driver, users: Users,
     const project = projectByRef(req.params.ref)
     const ids = [...new Set(parse(ContentDeleteQuery, req.query).ids)]
     const user = users.of(req)
-    return store.transaction(async (tx) => {
+    return (await store.get()).transaction(async (tx) => {
       const items = await lockItems(tx, project, user, ids)
       if (items.length < ids.length) throw notFound(CONTENT_NOT_FOUND)
       if (items.some((item) => item.owner_id !== user.id)) throw forbidden(MSG.contentOwnerOnly('delete'))

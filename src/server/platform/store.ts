@@ -30,8 +30,37 @@ create table if not exists _studio.content (
 );
 create index if not exists content_project_type on _studio.content (project_ref, type);`
 
-/** Opens the store (a PGlite takes seconds: open it beside the project database) and migrates it. */
-export async function openPlatformStore(opts: { dataDir: string; databaseUrl?: string; users: readonly TestUser[] }): Promise<Driver> {
+interface StoreOptions {
+  dataDir: string
+  /** PostgreSQL: schema _studio of this database; else a PGlite under `${dataDir}/platform` */
+  databaseUrl?: string
+  /** the users to record (the self-hosted one, and a test studio's others) */
+  users: readonly TestUser[]
+}
+
+export interface PlatformStore {
+  /** The store, opened and migrated on first use (a PGlite takes seconds to open), then the same one. */
+  get(): Promise<Driver>
+  /** Closes the store if it was opened. */
+  close(): Promise<void>
+}
+
+export function platformStore(opts: StoreOptions): PlatformStore {
+  let opening: Promise<Driver> | undefined
+  return {
+    get: () =>
+      (opening ??= openPlatformStore(opts).catch((e: unknown) => {
+        opening = undefined // a later request tries again
+        throw e
+      })),
+    async close() {
+      const store = await opening?.catch(() => undefined)
+      await store?.close()
+    },
+  }
+}
+
+async function openPlatformStore(opts: StoreOptions): Promise<Driver> {
   const store = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(join(opts.dataDir, 'platform'))
   try {
     await store.transaction(async (tx) => {
