@@ -20,7 +20,7 @@ import { copyToClipboard } from '../src/web/ui/clipboard'
 import { displayColumns, gridState } from '../src/web/state/grid'
 import { IMPERSONATION_ROLES, impersonation, isImpersonating, setRole } from '../src/web/state/role'
 import { rowEdit, setInsertPanelOpen, startEditing, stopEditing } from '../src/web/state/row-edit'
-import { trackSave } from '../src/web/state/save-status'
+import { saveStatus, savesSettled, trackSave } from '../src/web/state/save-status'
 import {
   clearSelection, hasSelection, keyToPrimaryKey, openSelection, rowKey, selectAllRows, selection, setRowsSelected,
   toggleRowSelected,
@@ -221,28 +221,28 @@ export const updateCell = defineCommand({
   argLabels: { column: 'Column', primaryKey: 'Row', value: 'New value (empty means NULL for numbers, dates and JSON)' },
   when: onTable,
   enabled: canWriteRows,
-  run: async (ctx, args) => {
-    const table = await writableTable(ctx)
-    const column = requireColumn(table, args.column)
-    refuse(cellReadOnlyReason(table, column))
-    const key = requireKey(table, args.primaryKey)
-    const value = cellValue(column, args.value)
+  // tracked from the start, so an undo pressed while this edit is on its way waits for it and takes it back
+  run: (ctx, args) =>
+    trackSave(async () => {
+      const table = await writableTable(ctx)
+      const column = requireColumn(table, args.column)
+      refuse(cellReadOnlyReason(table, column))
+      const key = requireKey(table, args.primaryKey)
+      const value = cellValue(column, args.value)
 
-    const editing = rowEdit.editing
-    const sameCell = editing?.ref === ctx.ref && editing.tableId === table.id && editing.column === column.name && rowKey(keyColumns(table), editing.primaryKey) === key
-    if (sameCell) stopEditing()
-    const previous = sameCell ? editing.value : (await wholeRow(ctx, table, args.primaryKey))[column.name]
+      const editing = rowEdit.editing
+      const sameCell = editing?.ref === ctx.ref && editing.tableId === table.id && editing.column === column.name && rowKey(keyColumns(table), editing.primaryKey) === key
+      if (sameCell) stopEditing()
+      const previous = sameCell ? editing.value : (await wholeRow(ctx, table, args.primaryKey))[column.name]
 
-    showValue(ctx, table, key, column.name, value)
-    try {
-      await trackSave(() =>
-        ctx.api.updateRow(ctx.ref, { tableId: table.id, primaryKey: args.primaryKey, values: { [column.name]: value }, impersonate: impersonation() }),
-      )
-      pushUndo({ kind: 'update', ref: ctx.ref, tableId: table.id, primaryKey: args.primaryKey, column: column.name, previous })
-    } finally {
-      await refreshRows(ctx, false)
-    }
-  },
+      showValue(ctx, table, key, column.name, value)
+      try {
+        await ctx.api.updateRow(ctx.ref, { tableId: table.id, primaryKey: args.primaryKey, values: { [column.name]: value }, impersonate: impersonation() })
+        pushUndo({ kind: 'update', ref: ctx.ref, tableId: table.id, primaryKey: args.primaryKey, column: column.name, previous })
+      } finally {
+        await refreshRows(ctx, false)
+      }
+    }),
 })
 
 export const copyCell = defineCommand({
@@ -299,19 +299,20 @@ export const insertRow = defineCommand({
   argLabels: { values: 'Values as JSON, e.g. {"name": "Ada"}' },
   when: onTable,
   enabled: (ctx) => canWrite(ctx),
-  run: async (ctx, args) => {
-    const table = await writableTable(ctx, readonlyReason)
-    const values = insertValues(table, args.values)
-    const { rows } = await trackSave(() => ctx.api.insertRows(ctx.ref, { tableId: table.id, rows: [values], impersonate: impersonation() }))
-    const inserted = rows[0]
-    if (inserted && table.primary_keys.length > 0) {
-      pushUndo({ kind: 'insert', ref: ctx.ref, tableId: table.id, primaryKey: primaryKeyOf(table, inserted) })
-    }
-    setInsertPanelOpen(false)
-    ctx.toast.success(`Inserted a row into ${table.name}`)
-    await refreshRows(ctx, true)
-    return inserted
-  },
+  run: (ctx, args) =>
+    trackSave(async () => {
+      const table = await writableTable(ctx, readonlyReason)
+      const values = insertValues(table, args.values)
+      const { rows } = await ctx.api.insertRows(ctx.ref, { tableId: table.id, rows: [values], impersonate: impersonation() })
+      const inserted = rows[0]
+      if (inserted && table.primary_keys.length > 0) {
+        pushUndo({ kind: 'insert', ref: ctx.ref, tableId: table.id, primaryKey: primaryKeyOf(table, inserted) })
+      }
+      setInsertPanelOpen(false)
+      ctx.toast.success(`Inserted a row into ${table.name}`)
+      await refreshRows(ctx, true)
+      return inserted
+    }),
 })
 
 // ---- selection ----
@@ -506,13 +507,14 @@ export const undo = defineCommand({
   area: AREA,
   keywords: ['revert', 'restore'],
   when: onTable,
-  enabled: (ctx) => (lastUndo(ctx.ref, tableId(ctx)) ? canWrite(ctx) : 'Nothing to undo'),
+  enabled: (ctx) => (lastUndo(ctx.ref, tableId(ctx)) || saveStatus.state === 'saving' ? canWrite(ctx) : 'Nothing to undo'),
   run: async (ctx) => {
+    await savesSettled()
     const entry = lastUndo(ctx.ref, tableId(ctx))
     if (!entry) throw new CommandError('Nothing to undo', 'disabled')
-    const table = await writableTable(ctx)
     dropUndo(entry)
     try {
+      const table = await writableTable(ctx)
       if (entry.kind === 'update') {
         const { primaryKey, column, previous } = entry
         showValue(ctx, table, rowKey(keyColumns(table), primaryKey), column, previous)

@@ -159,6 +159,12 @@ describe.each(targets())('table row commands on $name', (target) => {
     expect(ctx.toasts.at(-1)).toEqual({ kind: 'success', message: 'Undid the edit of score' })
     await run('grid.undo')
     expect(await thing(4)).toMatchObject({ meta: { i: 4 } })
+
+    // ⌘Z pressed while an edit is still being saved takes back that edit, once it has landed
+    const saving = run('grid.cell.update', { column: 'score', primaryKey: { id: 4 }, value: '44' })
+    await run('grid.undo')
+    await saving
+    expect(await thing(4)).toMatchObject({ score: 4, meta: { i: 4 } })
   })
 
   it('inserts a row from values, and undoes the insert by deleting it', async () => {

@@ -9,24 +9,30 @@ export type SaveState = 'idle' | 'saving' | 'saved'
 
 export const saveStatus = proxy({ state: 'idle' as SaveState })
 
-let pending = 0
+const inFlight = new Set<Promise<unknown>>()
 let timer: ReturnType<typeof setTimeout> | undefined
 
 /** Runs a write while the status says so; a failed write leaves the status idle (its error is told elsewhere). */
 export async function trackSave<T>(write: () => Promise<T>): Promise<T> {
   clearTimeout(timer)
-  pending++
   saveStatus.state = 'saving'
+  const work = write()
+  inFlight.add(work)
   let saved = false
   try {
-    const result = await write()
+    const result = await work
     saved = true
     return result
   } finally {
-    pending--
-    if (pending === 0) {
+    inFlight.delete(work)
+    if (inFlight.size === 0) {
       saveStatus.state = saved ? 'saved' : 'idle'
       if (saved) timer = setTimeout(() => (saveStatus.state = 'idle'), SAVED_INDICATOR_MS)
     }
   }
+}
+
+/** Resolves once no write is under way (undo waits for the edit it is to take back). */
+export async function savesSettled(): Promise<void> {
+  while (inFlight.size > 0) await Promise.allSettled([...inFlight])
 }
