@@ -18,6 +18,7 @@ import { NewTableColumns, type NewColumn } from './NewTableColumns'
 import { autoMapping, columnNames, inferColumnTypes } from './csv-types'
 import { PREVIEW_ROWS, readCsvPreview, type CsvPreview } from './csv-preview'
 import { closeImportWizard, importState, resetImport } from './import-state'
+import { about } from './row-estimate'
 import './io.css'
 
 /** 'Import data from CSV': the side panel the import command's wizard opens on the open table. */
@@ -34,7 +35,6 @@ interface Loaded {
   preview: CsvPreview
 }
 
-const count = (n: number) => n.toLocaleString('en-US')
 const size = (bytes: number) =>
   bytes < 1024 ? `${bytes} B` : bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`
 
@@ -109,7 +109,7 @@ function Wizard({ table }: { table: GridTable }) {
             {phase === 'error' ? 'Close' : 'Cancel'}
           </Button>
           <Button variant="primary" disabled={!ready} loading={busy} onClick={submit}>
-            {phase === 'error' ? 'Try again' : loaded ? `Import ${loaded.preview.estimatedRows === loaded.preview.rows.length ? '' : 'about '}${count(loaded.preview.estimatedRows)} rows` : 'Import'}
+            {phase === 'error' ? 'Try again' : loaded ? `Import ${about(loaded.preview.estimatedRows)} rows` : 'Import'}
           </Button>
         </>
       }
@@ -129,8 +129,7 @@ function Wizard({ table }: { table: GridTable }) {
               <FileText size={16} aria-hidden />
               <span className="io-file__name">{loaded.source.name}</span>
               <span className="io-file__meta">
-                {size(loaded.preview.bytes)} · {loaded.preview.headers.length} columns · {loaded.preview.estimatedRows === loaded.preview.rows.length ? '' : 'about '}
-                {count(loaded.preview.estimatedRows)} rows
+                {size(loaded.preview.bytes)} · {loaded.preview.headers.length} columns · {about(loaded.preview.estimatedRows)} rows
               </span>
               <Button size="sm" variant="ghost" disabled={busy} onClick={() => setLoaded(null)}>
                 Change
