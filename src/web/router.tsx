@@ -82,6 +82,16 @@ const sqlIndexRoute = createRoute({
 const sqlEditorPage = lazyRouteComponent(() => import('./screens/sql-editor/SqlEditorPage'), 'SqlEditorPage')
 const sqlNewRoute = createRoute({ getParentRoute: () => sqlRoute, path: 'new', component: sqlEditorPage })
 const sqlSnippetRoute = createRoute({ getParentRoute: () => sqlRoute, path: '$id', component: sqlEditorPage })
+const sqlTemplatesRoute = createRoute({
+  getParentRoute: () => sqlRoute,
+  path: 'templates',
+  component: lazyRouteComponent(() => import('./screens/sql-editor/templates/TemplatesPage'), 'TemplatesPage'),
+})
+const sqlQuickstartsRoute = createRoute({
+  getParentRoute: () => sqlRoute,
+  path: 'quickstarts',
+  component: lazyRouteComponent(() => import('./screens/sql-editor/templates/QuickstartsPage'), 'QuickstartsPage'),
+})
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -92,7 +102,7 @@ const routeTree = rootRoute.addChildren([
   projectRoute.addChildren([
     projectHomeRoute,
     editorRoute.addChildren([editorIndexRoute, tableRoute]),
-    sqlRoute.addChildren([sqlIndexRoute, sqlNewRoute, sqlSnippetRoute]),
+    sqlRoute.addChildren([sqlIndexRoute, sqlNewRoute, sqlTemplatesRoute, sqlQuickstartsRoute, sqlSnippetRoute]),
   ]),
 ])
 

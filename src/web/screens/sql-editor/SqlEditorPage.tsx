@@ -3,7 +3,7 @@
  * the newer of the draft typed here and the saved snippet; what is typed goes to the drafts store,
  * which the snippets' autosave saves from ('new' becomes a snippet there).
  */
-import { useLayoutEffect } from 'react'
+import { useLayoutEffect, useState, type CSSProperties } from 'react'
 import { useParams } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useSnapshot } from 'valtio'
@@ -13,12 +13,14 @@ import { useApi } from '../../commands-context'
 import { press } from '../../commands-run'
 import { bindingFor, keymap } from '../../keys/keymap'
 import { sqlDrafts, type Draft } from '../../state/sql-drafts'
+import { isReadOnlySnippet } from '../../state/snippets'
 import { openSnippet, sqlEditor } from '../../state/sql-editor'
-import { Alert, Button, EmptyState, Kbd, Spinner } from '../../ui'
+import { Alert, Badge, Button, EmptyState, Kbd, Spinner } from '../../ui'
 import { SqlEditor } from './editor/SqlEditor'
 import { ResultsPanel } from './results/ResultsPanel'
 import { RoleMenu } from './RoleMenu'
-import { snippetsQuery } from './snippets/snippet-queries'
+import { SplitHandle } from './SplitHandle'
+import { profileQuery, snippetsQuery } from './snippets/snippet-queries'
 
 /** The draft when it was typed after the snippet was last saved. */
 function startingText(draft: Draft | undefined, snippet: Snippet | undefined): string {
@@ -28,10 +30,14 @@ function startingText(draft: Draft | undefined, snippet: Snippet | undefined): s
 
 export function SqlEditorPage() {
   const { ref = '', id = 'new' } = useParams({ strict: false })
-  const snippets = useQuery({ ...snippetsQuery(useApi(), ref), enabled: id !== 'new' })
+  const api = useApi()
+  const snippets = useQuery({ ...snippetsQuery(api, ref), enabled: id !== 'new' })
+  const profile = useQuery(profileQuery(api))
   const snap = useSnapshot(sqlEditor)
+  const [resultsHeight, setResultsHeight] = useState<number | null>(null)
   const snippet = snippets.data?.find((s) => s.id === id)
   const ready = id === 'new' || snippets.isSuccess
+  const readOnly = snippet !== undefined && profile.data !== undefined && isReadOnlySnippet(snippet, profile.data.id)
 
   useLayoutEffect(() => {
     if (ready && (id === 'new' || snippet)) openSnippet(id, startingText(sqlDrafts[id], snippet))
@@ -57,20 +63,25 @@ export function SqlEditorPage() {
   if (id !== 'new' && !snippet) return <EmptyState title={CONTENT_NOT_FOUND} description="This query was deleted, or is not shared with you." />
 
   return (
-    <div className="sql-page">
-      <Toolbar />
-      <div className="sql-page__editor">{snap.snippetId === id && <SqlEditor projectRef={ref} />}</div>
+    <div className="sql-page" style={resultsHeight === null ? undefined : ({ '--sql-results-height': `${resultsHeight}px` } as CSSProperties)}>
+      <Toolbar title={snippet?.name ?? 'New query'} sharedBy={readOnly ? snippet?.owner.username : undefined} />
+      <div className="sql-page__editor">{snap.snippetId === id && <SqlEditor projectRef={ref} readOnly={readOnly} />}</div>
+      <SplitHandle height={resultsHeight} onChange={setResultsHeight} />
       <ResultsPanel />
     </div>
   )
 }
 
-function Toolbar() {
+/** The query's name (and whose it is when it is read-only here), then role, Format and Run. */
+function Toolbar({ title, sharedBy }: { title: string; sharedBy: string | undefined }) {
   const { overrides } = useSnapshot(keymap)
   const { runId, selection } = useSnapshot(sqlEditor)
   const hasSelection = selection.from < selection.to
   return (
     <div className="sql-toolbar">
+      <h1 className="sql-toolbar__title">{title}</h1>
+      {sharedBy !== undefined && <Badge>Shared by {sharedBy} · read-only</Badge>}
+      <span className="sql-toolbar__spacer" />
       <RoleMenu />
       <Button size="sm" variant="ghost" icon={<Sparkles size={14} />} onClick={() => press('sql.format')}>
         Format

@@ -7,7 +7,7 @@
 import { useEffect, useRef } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { subscribe, useSnapshot } from 'valtio'
-import { Compartment, EditorState, Prec } from '@codemirror/state'
+import { Compartment, EditorSelection, EditorState, Prec } from '@codemirror/state'
 import {
   EditorView, crosshairCursor, drawSelection, dropCursor, highlightActiveLine, highlightActiveLineGutter,
   highlightSpecialChars, keymap, lineNumbers, placeholder, rectangularSelection,
@@ -26,11 +26,17 @@ import { errorMark, setErrorMark } from './error-mark'
 import { editorLook } from './highlight'
 import { editorBindings } from './keys'
 
+interface SqlEditorProps {
+  projectRef: string
+  /** another member's shared snippet: it runs, but only its owner changes it */
+  readOnly: boolean
+}
+
 /** The editor starts anew when the store opens another text (its session). */
-export function SqlEditor({ projectRef }: { projectRef: string }) {
+export function SqlEditor({ projectRef, readOnly }: SqlEditorProps) {
   const host = useRef<HTMLDivElement>(null)
   const view = useRef<EditorView | null>(null)
-  const compartments = useRef({ language: new Compartment(), keys: new Compartment() })
+  const compartments = useRef({ language: new Compartment(), keys: new Compartment(), readOnly: new Compartment() })
   const api = useApi()
   const tables = useQuery(completionTablesQuery(api, projectRef))
   const functions = useQuery(completionFunctionsQuery(api, projectRef))
@@ -40,10 +46,13 @@ export function SqlEditor({ projectRef }: { projectRef: string }) {
   useEffect(() => {
     if (!host.current) return
     const c = compartments.current
+    // the cursor stays where it was when the page comes back (a new query just saved opens as its snippet)
+    const end = sqlEditor.text.length
     const editor = new EditorView({
       parent: host.current,
       state: EditorState.create({
         doc: sqlEditor.text,
+        selection: EditorSelection.single(Math.min(sqlEditor.selection.from, end), Math.min(sqlEditor.selection.to, end)),
         extensions: [
           c.keys.of([]),
           lineNumbers(),
@@ -64,6 +73,7 @@ export function SqlEditor({ projectRef }: { projectRef: string }) {
           search({ top: true }),
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...completionKeymap]),
           c.language.of(sql({ dialect: PostgreSQL })),
+          c.readOnly.of(EditorState.readOnly.of(readOnly)),
           errorMark,
           editorLook,
           placeholder('Type SQL here, then run it with the Run button or its keys'),
@@ -82,6 +92,13 @@ export function SqlEditor({ projectRef }: { projectRef: string }) {
     editor.focus()
 
     // a command's new text, and the place of an error, come from the store
+    const showError = () => {
+      const from = sqlEditor.error?.at?.from
+      editor.dispatch({
+        effects: [setErrorMark.of(from ?? null), EditorView.scrollIntoView(from ?? editor.state.selection.main.head, { y: 'nearest' })],
+      })
+    }
+    showError()
     let revision = sqlEditor.revision
     let error = sqlEditor.error
     const unsubscribe = subscribe(sqlEditor, () => {
@@ -92,10 +109,7 @@ export function SqlEditor({ projectRef }: { projectRef: string }) {
       }
       if (sqlEditor.error !== error) {
         error = sqlEditor.error
-        const from = error?.at?.from
-        editor.dispatch({
-          effects: [setErrorMark.of(from ?? null), ...(from === undefined ? [] : [EditorView.scrollIntoView(from, { y: 'center' })])],
-        })
+        showError()
       }
     })
     return () => {
@@ -111,6 +125,10 @@ export function SqlEditor({ projectRef }: { projectRef: string }) {
       effects: compartments.current.keys.reconfigure(Prec.highest(keymap.of(bindings.map(({ id, key }) => ({ key, run: () => dispatchKey(id) }))))),
     })
   }, [overrides, session])
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: compartments.current.readOnly.reconfigure(EditorState.readOnly.of(readOnly)) })
+  }, [readOnly, session])
 
   useEffect(() => {
     const language = sql({ dialect: PostgreSQL, schema: tableNamespace(tables.data ?? []), defaultSchema: 'public' })
