@@ -81,6 +81,7 @@ export function Grid({ projectRef, table, rows, firstRowNumber, sorts, empty }: 
       columnOrder: [ROW_NUMBER, ...columns.map((c) => c.name)],
       columnPinning: { left: [ROW_NUMBER, ...columns.slice(0, frozenCount).map((c) => c.name)] },
       columnSizing: snap.widths as ColumnSizingState,
+      columnVisibility: Object.fromEntries(snap.hidden.map((name) => [name, false])),
     },
     onColumnSizingChange: (updater: Updater<ColumnSizingState>) => {
       const next = typeof updater === 'function' ? updater({ ...gridState.widths }) : updater
@@ -88,8 +89,8 @@ export function Grid({ projectRef, table, rows, firstRowNumber, sorts, empty }: 
     },
   })
 
-  const leftColumns = grid.getLeftLeafColumns()
-  const centerColumns = grid.getCenterLeafColumns()
+  const leftColumns = grid.getLeftVisibleLeafColumns()
+  const centerColumns = grid.getCenterVisibleLeafColumns()
   const leftWidth = grid.getLeftTotalSize()
   const widthsKey = centerColumns.map((c) => `${c.id}:${c.getSize()}`).join('|')
 
