@@ -26,10 +26,7 @@ const canRun = (ctx: CommandContext) => ctx.can('tenantSqlAdminWrite') || MSG.no
 const idle = (ctx: CommandContext) => (isRunning() ? 'A query is running: cancel it first' : canRun(ctx))
 
 /** Asks first when the SQL would change or remove data for good; true when it may run. */
-async function confirmDestructive(ctx: CommandContext, sql: string): Promise<boolean> {
-  const found = destructiveStatements(sql)
-  if (found.length === 0) return true
-  const labels = [...new Set(found.map((d) => d.label))]
+function confirmDestructive(ctx: CommandContext, labels: string[]): Promise<boolean> {
   return ctx.confirm({
     title: 'Run a destructive query?',
     description: `This query contains ${labels.join(', ')}. It changes or removes data for good.`,
@@ -41,7 +38,9 @@ async function confirmDestructive(ctx: CommandContext, sql: string): Promise<boo
 /** Runs `sql`, which starts at `offset` in the editor's text; results and errors land in the store. */
 async function runSql(ctx: CommandContext, sql: string, offset: number): Promise<void> {
   if (!sql.trim()) throw new CommandError('Type a query to run', 'invalid-args')
-  if (!(await confirmDestructive(ctx, sql))) return
+  const destructive = [...new Set(destructiveStatements(sql).map((d) => d.label))]
+  // no await before startRun unless asking: a second press finds the query running
+  if (destructive.length > 0 && !(await confirmDestructive(ctx, destructive))) return
   const runId = crypto.randomUUID()
   startRun(runId)
   try {
