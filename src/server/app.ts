@@ -10,7 +10,7 @@ import { installErrorHandler, notFound } from './errors'
 import { pgMetaRoutes } from './pgmeta/routes'
 import { platformRoutes } from './platform/routes'
 import { platformStore, type PlatformStore } from './platform/store'
-import { Users, type TestUser } from './platform/users'
+import { Users, type StudioUser } from './platform/users'
 import { Permissions } from './permissions'
 import { serveApp } from './static'
 import { SELF_HOSTED_GRANTS, type Grant } from '../shared/permissions'
@@ -34,7 +34,7 @@ export interface StudioOptions {
    * Tests only: more users besides the self-hosted one; a request acts as one with the x-studio-user header
    * (its id). Without this option the header is ignored.
    */
-  users?: TestUser[]
+  users?: StudioUser[]
   /**
    * Where the platform store (snippets, users) lives on PostgreSQL: schema _studio of this database. Default:
    * the project database when databaseUrl is set, else a PGlite under `${dataDir}/platform`.

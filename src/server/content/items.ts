@@ -6,7 +6,7 @@ import type { Project } from '../../shared/api'
 import { SnippetContent, type Content, type ContentType, type Visibility } from '../../shared/content'
 import type { Queryable } from '../db/driver'
 import { parse } from '../errors'
-import type { TestUser } from '../platform/users'
+import type { StudioUser } from '../platform/users'
 
 interface ItemRow {
   id: string
@@ -29,7 +29,10 @@ const selectFrom = (source: string) => `
 /** $1 project ref, $2 user id */
 const VISIBLE = `c.project_ref = $1 and (c.visibility = 'project' or c.owner_id = $2)`
 
-function toContent(project: Project, row: ItemRow): Content {
+/** A content item as the API answers it, its content an object. */
+type Item = Content<Record<string, unknown>>
+
+function toContent(project: Project, row: ItemRow): Item {
   const { username, ...item } = row
   return { ...item, project_id: project.id, owner: { id: row.owner_id, username } }
 }
@@ -39,7 +42,7 @@ export function contentOf(type: ContentType, content: Record<string, unknown>): 
   return type === 'sql' ? parse(SnippetContent.loose(), content) : content
 }
 
-export async function listItems(db: Queryable, project: Project, user: TestUser, type?: ContentType): Promise<Content[]> {
+export async function listItems(db: Queryable, project: Project, user: StudioUser, type?: ContentType): Promise<Item[]> {
   const { rows } = await db.query<ItemRow>(
     `${selectFrom('_studio.content')} where ${VISIBLE} and ($3::text is null or c.type = $3) order by c.inserted_at, c.id`,
     [project.ref, user.id, type ?? null],
@@ -48,7 +51,7 @@ export async function listItems(db: Queryable, project: Project, user: TestUser,
 }
 
 /** The visible items among ids, locked until the transaction `tx` ends. */
-export async function lockItems(tx: Queryable, project: Project, user: TestUser, ids: readonly string[]): Promise<Content[]> {
+export async function lockItems(tx: Queryable, project: Project, user: StudioUser, ids: readonly string[]): Promise<Item[]> {
   const { rows } = await tx.query<ItemRow>(`${selectFrom('_studio.content')} where ${VISIBLE} and c.id = any($3::uuid[]) for update of c`, [
     project.ref, user.id, ids,
   ])
@@ -65,7 +68,7 @@ export interface NewItem {
 }
 
 /** Inserts the item as the user's; undefined when its id is taken. */
-export async function insertItem(db: Queryable, project: Project, user: TestUser, item: NewItem): Promise<Content | undefined> {
+export async function insertItem(db: Queryable, project: Project, user: StudioUser, item: NewItem): Promise<Item | undefined> {
   const { rows } = await db.query<ItemRow>(
     `with inserted as (
        insert into _studio.content (id, project_ref, owner_id, type, name, description, visibility, content)
@@ -77,7 +80,7 @@ export async function insertItem(db: Queryable, project: Project, user: TestUser
 }
 
 /** Writes the item's name, description, visibility and content. */
-export async function updateItem(db: Queryable, project: Project, item: Content): Promise<Content> {
+export async function updateItem(db: Queryable, project: Project, item: Item): Promise<Item> {
   const { rows } = await db.query<ItemRow>(
     `with updated as (
        update _studio.content set name = $2, description = $3, visibility = $4, content = $5, updated_at = now()

@@ -53,7 +53,7 @@ export function contentRoutes(app: FastifyInstance, store: PlatformStore, users:
         permissions.check(req, 'createUserContent', MSG.noPermission('share queries'))
       }
       // content changes key by key: { favorite: true } alone keeps the sql
-      const content = change.content ? contentOf(item.type, { ...(item.content as object), ...change.content }) : item.content
+      const content = change.content ? contentOf(item.type, { ...item.content, ...change.content }) : item.content
       return updateItem(tx, project, { ...item, ...change, content })
     })
   })

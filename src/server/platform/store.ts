@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { Driver } from '../db/driver'
 import { openPglite } from '../db/pglite'
 import { openPostgres } from '../db/postgres'
-import type { TestUser } from './users'
+import type { StudioUser } from './users'
 
 const MIGRATIONS = `
 create schema if not exists _studio;
@@ -35,7 +35,7 @@ interface StoreOptions {
   /** PostgreSQL: schema _studio of this database; else a PGlite under `${dataDir}/platform` */
   databaseUrl?: string
   /** the users to record (the self-hosted one, and a test studio's others) */
-  users: readonly TestUser[]
+  users: readonly StudioUser[]
 }
 
 export interface PlatformStore {

@@ -11,24 +11,24 @@ import { badRequest } from '../errors'
 
 export const STUDIO_USER_HEADER = 'x-studio-user'
 
-/** Another user of a studio started for tests; `grants` default to the studio's grants. */
-export interface TestUser {
+/** A user: the self-hosted one, or another of a studio started for tests; `grants` default to the studio's. */
+export interface StudioUser {
   id: number
   username: string
   grants?: Grant[]
 }
 
-const SELF: TestUser = { id: SELF_HOSTED_USER.id, username: SELF_HOSTED_USER.username }
+const SELF: StudioUser = { id: SELF_HOSTED_USER.id, username: SELF_HOSTED_USER.username }
 
 export class Users {
-  readonly all: readonly TestUser[]
+  readonly all: readonly StudioUser[]
 
-  constructor(private readonly others: readonly TestUser[] = []) {
+  constructor(private readonly others: readonly StudioUser[] = []) {
     this.all = [SELF, ...others]
   }
 
   /** The request's user: the one named by the header when this studio has test users, else the self-hosted one. */
-  of(request: FastifyRequest): TestUser {
+  of(request: FastifyRequest): StudioUser {
     const named = request.headers[STUDIO_USER_HEADER]
     if (!this.others.length || named === undefined) return SELF
     const user = this.all.find((u) => String(u.id) === named)
@@ -37,7 +37,7 @@ export class Users {
   }
 }
 
-export function profileOf(user: TestUser): Profile {
+export function profileOf(user: StudioUser): Profile {
   return user.id === SELF_HOSTED_USER.id
     ? { ...SELF_HOSTED_USER }
     : { id: user.id, username: user.username, primary_email: `${user.username}@localhost` }
