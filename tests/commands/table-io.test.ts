@@ -57,6 +57,11 @@ describe.each(targets())('table import and export commands on $name', (target) =
     expect((await readCsvPreview('a\n1\n2\n')).estimatedRows).toBe(2)
   })
 
+  it('opens the import wizard on an editable table', async () => {
+    await run('grid.import.panel.open')
+    expect(importState).toMatchObject({ open: true, phase: 'idle' })
+  })
+
   it('imports into the open table, matching headers to columns by name and skipping the rest', async () => {
     const result = await run('grid.import.csv', { csv: 'Name,age,extra\nAda,36,x\n"Lovelace, Grace",,y\n' })
     expect(result).toEqual({ tableId: peopleId, rows: 2 })
