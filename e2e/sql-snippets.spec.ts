@@ -11,7 +11,7 @@ const mod = process.platform === 'darwin' ? 'Meta' : 'Control'
 const editor = (page: Page) => page.getByRole('textbox', { name: 'SQL editor' })
 const results = (page: Page) => page.getByRole('region', { name: 'Results' })
 const queries = (page: Page) => page.getByRole('complementary', { name: 'Queries' })
-const section = (page: Page, name: 'Favorites' | 'Shared' | 'Private') => queries(page).getByRole('region', { name })
+const section = (page: Page, name: 'Favorites' | 'Shared' | 'Private') => queries(page).locator(`[data-section="${name}"]`)
 
 async function palette(page: Page, ...steps: string[]) {
   await page.keyboard.press(`${mod}+k`)
@@ -29,10 +29,16 @@ async function savedSnippet(page: Page, id: string) {
   return data.find((s) => s.id === id)
 }
 
+/** The platform store opens on the first content call, which can take a while on a fresh data directory. */
+async function listLoaded(page: Page) {
+  await expect(queries(page).getByRole('status', { name: 'Loading queries' })).toBeHidden({ timeout: 60_000 })
+}
+
 const openId = (page: Page) => new URL(page.url()).pathname.split('/').at(-1) ?? ''
 
 test('by keyboard: write, ⌘Enter, autosave, then rename, favorite and share from the palette', async ({ page }) => {
   await page.goto('/project/default/sql/new')
+  await listLoaded(page)
   await editor(page).click()
   await page.keyboard.type("select name, country from customers where country = 'NL' order by name limit 3")
   await page.keyboard.press(`${mod}+Enter`)
@@ -61,6 +67,7 @@ test('by keyboard: write, ⌘Enter, autosave, then rename, favorite and share fr
 
 test('by mouse: New query, Run, then the row menu renames, favorites and shares; the preview shows the SQL', async ({ page }) => {
   await page.goto('/project/default/sql/new')
+  await listLoaded(page)
   await queries(page).getByRole('button', { name: 'New query' }).click()
   await expect(page).toHaveURL(/\/project\/default\/sql\/[0-9a-f-]{36}$/)
   const id = openId(page)
