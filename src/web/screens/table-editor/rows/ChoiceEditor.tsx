@@ -31,7 +31,10 @@ export function ChoiceEditor({ column, editing }: ChoiceEditorProps) {
   const listRef = useRef<HTMLDivElement>(null)
   const optionId = useId()
   const idOf = (i: number) => `${optionId}-${i}`
-  useEffect(() => document.getElementById(idOf(active))?.scrollIntoView({ block: 'nearest' }))
+  useEffect(() => {
+    // braces: newer browsers return a promise from scrollIntoView, and an effect may only return its clean-up
+    document.getElementById(idOf(active))?.scrollIntoView({ block: 'nearest' })
+  })
 
   function pick(choice: Choice | undefined) {
     if (!choice) return
