@@ -22,6 +22,8 @@ import { copyToClipboard } from '../src/web/ui/clipboard'
 const AREA = 'sql-editor'
 
 const inEditor = (ctx: CommandContext) => ctx.route.matches('sql-editor')
+/** A query is open (not the templates pages). */
+const onQuery = (ctx: CommandContext) => ctx.route.id === 'sql-editor.new' || ctx.route.id === 'sql-editor.snippet'
 const canRun = (ctx: CommandContext) => ctx.can('tenantSqlAdminWrite') || MSG.noPermission('run queries on this project')
 const idle = (ctx: CommandContext) => (isRunning() ? 'A query is running: cancel it first' : canRun(ctx))
 
@@ -59,7 +61,7 @@ export const runQuery = defineCommand({
   title: 'Run query',
   area: AREA,
   keywords: ['execute', 'sql', 'script', 'selection'],
-  when: inEditor,
+  when: onQuery,
   enabled: idle,
   run: (ctx) => {
     const { from, to } = sqlEditor.selection
@@ -72,7 +74,7 @@ export const runSelection = defineCommand({
   title: 'Run selected SQL',
   area: AREA,
   keywords: ['execute', 'selection', 'part'],
-  when: inEditor,
+  when: onQuery,
   enabled: (ctx) => (selectedText().trim() ? idle(ctx) : 'Select the SQL to run first'),
   run: (ctx) => runSql(ctx, selectedText(), sqlEditor.selection.from),
 })
@@ -82,7 +84,7 @@ export const formatQuery = defineCommand({
   title: 'Format SQL',
   area: AREA,
   keywords: ['prettify', 'beautify', 'indent'],
-  when: inEditor,
+  when: onQuery,
   enabled: () => (sqlEditor.text.trim() ? true : 'There is no SQL to format'),
   run: async (ctx) => {
     const { formatted } = await ctx.api.format(ctx.ref, sqlEditor.text)
@@ -95,7 +97,7 @@ export const cancelQuery = defineCommand({
   title: 'Cancel running query',
   area: AREA,
   keywords: ['stop', 'abort', 'kill'],
-  when: inEditor,
+  when: onQuery,
   enabled: () => (isRunning() ? true : 'No query is running'),
   run: async (ctx) => {
     const runId = sqlEditor.runId
@@ -118,7 +120,7 @@ export const focusResults = defineCommand({
   title: 'Focus results',
   area: AREA,
   keywords: ['grid', 'rows', 'output'],
-  when: inEditor,
+  when: onQuery,
   enabled: () => (sqlEditor.results.length > 0 || sqlEditor.error ? true : 'Run a query first'),
   run: () => requestResultsFocus(),
 })
@@ -131,7 +133,7 @@ export const copyResults = defineCommand({
   args: z.object({ format: z.enum(COPY_FORMATS, { error: `Format is one of ${COPY_FORMATS.join(', ')}` }) }),
   argOptions: { format: () => COPY_FORMATS.map((f) => ({ value: f, label: FORMAT_NAMES[f] })) },
   argLabels: { format: 'Format' },
-  when: inEditor,
+  when: onQuery,
   enabled: hasRows,
   run: async (ctx, { format }) => {
     const result = activeResult()
@@ -147,7 +149,7 @@ export const downloadCsv = defineCommand({
   title: 'Download results as CSV',
   area: AREA,
   keywords: ['export', 'save', 'file'],
-  when: inEditor,
+  when: onQuery,
   enabled: hasRows,
   run: () => {
     const result = activeResult()

@@ -14,7 +14,7 @@ function results(page: Page) {
   return page.getByRole('region', { name: 'Results' })
 }
 
-test('by keyboard: g s, type a query, ⌘Enter, read the rows; ⌘K formats it', async ({ page }) => {
+test('by keyboard: g s, type a query, ⌘Enter, read the rows, focus them and back; ⌘K formats it', async ({ page }) => {
   await page.goto('/project/default')
   await expect(page.getByRole('heading').or(page.getByRole('navigation')).first()).toBeVisible()
   await page.keyboard.press('g')
@@ -31,6 +31,11 @@ test('by keyboard: g s, type a query, ⌘Enter, read the rows; ⌘K formats it',
   const countries = results(page).getByRole('gridcell').filter({ hasText: /^[A-Z]{2}$/ })
   await expect(countries).toHaveCount(3)
   expect(new Set(await countries.allTextContents())).toEqual(new Set(['NL']))
+
+  await page.keyboard.press('Shift+Alt+r')
+  await expect(results(page).getByRole('grid')).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(editor(page)).toBeFocused()
 
   await page.keyboard.press(`${mod}+k`)
   await page.keyboard.type('Format SQL')

@@ -40,7 +40,7 @@ export const defaultKeymap: Record<string, string> = {
   'sql.run-selection': '$mod+Shift+Enter',
   'sql.format': 'Shift+Alt+f',
   'sql.cancel': '$mod+.',
-  'sql.results.focus': '$mod+Shift+r',
+  'sql.results.focus': 'Shift+Alt+r',
   // sql snippets (issue 4)
   'sql.snippet.new': 'Shift+n',
   'sql.snippet.open': '$mod+o',

@@ -1,7 +1,7 @@
 /**
  * One statement's rows: virtualized in both directions (100,000 rows stay smooth), a row number column
  * that stays put, cells on one line drawn like the table editor's (muted NULL, compact JSON). The arrow
- * keys, PageUp/PageDown and Home/End scroll it once it has the keyboard.
+ * keys, PageUp/PageDown and Home/End scroll it once it has the keyboard; Escape goes back to the editor.
  */
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
@@ -64,6 +64,11 @@ export function ResultsGrid({ result, focusRequest, label }: { result: Statement
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const el = scrollRef.current
     if (!el || event.altKey || event.metaKey || event.ctrlKey) return
+    if (event.key === 'Escape') {
+      event.preventDefault()
+      document.querySelector<HTMLElement>('.sql-editor__code .cm-content')?.focus()
+      return
+    }
     const page = el.clientHeight - ROW_HEIGHT * 2
     const moves: Record<string, [number, number]> = {
       ArrowDown: [0, ROW_HEIGHT],
