@@ -4,14 +4,9 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Api } from '../../../data/api'
-import type { Snippet, SnippetContent } from '../../../../shared/content'
+import type { Profile, Snippet, SnippetContent } from '../../../../shared/content'
 
 /** Who is signed in: the owner of what they create (self-hosted: the one user). */
-export interface Profile {
-  id: number
-  username: string
-}
-
 export const profileQuery = (api: Api) =>
   queryOptions({ queryKey: ['profile'], queryFn: () => api.request<Profile>('GET', '/platform/profile'), staleTime: Infinity })
 
