@@ -7,7 +7,7 @@
 import { z } from 'zod'
 import { defineCommand, CommandError, type ArgOption } from './registry'
 import type { CommandContext } from './context'
-import { CONTENT_NOT_FOUND, type Snippet, type SnippetContent } from '../src/shared/content'
+import { CONTENT_NOT_FOUND, type ContentUpdateBody, type Snippet, type SnippetContent } from '../src/shared/content'
 import { MSG } from '../src/shared/messages'
 import { paths } from '../src/shared/routes'
 import { ApiError } from '../src/web/data/api'
@@ -103,7 +103,7 @@ async function titleFor(ctx: CommandContext, sql: string): Promise<{ name: strin
   }
 }
 
-async function update(ctx: CommandContext, id: string, body: Parameters<CommandContext['api']['updateContent']>[2]): Promise<Snippet> {
+async function update(ctx: CommandContext, id: string, body: ContentUpdateBody): Promise<Snippet> {
   const snippet = await ctx.api.updateContent<SnippetContent>(ctx.ref, id, body)
   cacheSnippet(ctx.queryClient, ctx.ref, snippet)
   return snippet
