@@ -107,7 +107,7 @@ describe.each(targets())('values round-trip on $name', (target) => {
       }),
       { numRuns: 40 },
     )
-  })
+  }, 120_000)
 
   it('through CSV export and import into an identical empty table', async () => {
     // An empty cell is NULL on import, so a text column's own value is never the empty text here.
@@ -124,5 +124,5 @@ describe.each(targets())('values round-trip on $name', (target) => {
       }),
       { numRuns: 25 },
     )
-  })
+  }, 120_000)
 })

@@ -1,6 +1,6 @@
 /**
- * Lines of an export: CSV as RFC 4180 quotes it, and SQL INSERT statements. Values arrive as the text
- * Postgres prints for them (json as JSON text, arrays as array literals) or null.
+ * Lines of an export: CSV as RFC 4180 quotes it, and SQL INSERT statements. Values are the text Postgres
+ * prints for them (json as JSON text, arrays as array literals), booleans as true/false, or null.
  */
 import { quoteLiteral } from '../sql/quote'
 
@@ -13,8 +13,20 @@ export function csvField(value: string | null): string {
   return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value
 }
 
-export function csvLine(values: readonly (string | null)[]): string {
-  return `${values.map(csvField).join(',')}\n`
+export function csvHeader(columns: readonly string[]): string {
+  return `${columns.map(csvField).join(',')}\n`
+}
+
+/**
+ * A row as Postgres prints a record, `(1,"a ""b""",,"x\\y","")`, made a CSV line. Postgres quotes a field
+ * holding a comma, quote, backslash, parenthesis or white space, and an empty text, doubling quotes and
+ * backslashes inside; NULL is an empty field. Once the parentheses go and doubled backslashes are single
+ * again, that is RFC 4180 CSV (quoting a field that need not be is allowed). Postgres does the per-value
+ * work in one call per row, which keeps a big export fast.
+ */
+export function csvFromRecord(record: string): string {
+  const fields = record.slice(1, -1)
+  return `${fields.includes('\\') ? fields.replaceAll('\\\\', '\\') : fields}\n`
 }
 
 /** `insert into <target> values (…);` with every value a quoted literal Postgres casts to the column's type. */

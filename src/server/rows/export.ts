@@ -9,8 +9,8 @@ import type { Impersonation } from '../../shared/api'
 import type { Filter, Sort } from '../../shared/filters'
 import { transactionAs, type Driver, type Param } from '../db/driver'
 import { quoteIdent, quoteQualified } from '../sql/quote'
-import { csvLine, insertLine } from './csv'
-import { loadSource, type RowSource } from './source'
+import { csvFromRecord, csvHeader, insertLine } from './csv'
+import { loadSource, type RowSource, type SourceColumn } from './source'
 import { orderClause, whereClause } from './sql'
 
 const EXPORT_FETCH = 1000
@@ -29,20 +29,36 @@ export interface ExportFile {
   body: Readable
 }
 
-type Line = (values: readonly (string | null)[]) => string
+type Row = Record<string, string | null>
 
-/** Which columns a format writes, what comes first, and how a row is written. */
-function layout(source: RowSource, format: ExportRequest['format']): { columns: string[]; header: string; line: Line } {
+/** What a format selects for each row, what comes first, and how a row is written. */
+interface Layout {
+  select: string
+  header: string
+  line: (row: Row) => string
+}
+
+function layout(source: RowSource, format: ExportRequest['format']): Layout {
+  const value = (c: SourceColumn) => `t.${quoteIdent(c.name)}`
   if (format === 'csv') {
-    const columns = source.columns.map((c) => c.name)
-    return { columns, header: csvLine(columns), line: csvLine }
+    // The whole row as one record (see csvFromRecord); booleans as true/false rather than t/f.
+    const values = source.columns.map((c) => (c.type === 'bool' ? `${value(c)}::text` : value(c)))
+    return {
+      select: `row(${values.join(', ')})::text as line`,
+      header: csvHeader(source.columns.map((c) => c.name)),
+      line: (row) => csvFromRecord(row.line ?? '()'),
+    }
   }
   // Generated columns cannot be given a value; identity columns generated always need to be overridden.
   const written = source.columns.filter((c) => !c.generated)
-  const columns = written.map((c) => c.name)
+  const names = written.map((c) => c.name)
   const overriding = written.some((c) => c.identity === 'a') ? ' overriding system value' : ''
-  const target = `insert into ${quoteQualified(source.schema, source.name)} (${columns.map(quoteIdent).join(', ')})${overriding}`
-  return { columns, header: '', line: (values) => insertLine(target, values) }
+  const target = `insert into ${quoteQualified(source.schema, source.name)} (${names.map(quoteIdent).join(', ')})${overriding}`
+  return {
+    select: written.map((c) => `${value(c)}::text as ${quoteIdent(c.name)}`).join(', '),
+    header: '',
+    line: (row) => insertLine(target, names.map((n) => row[n] ?? null)),
+  }
 }
 
 /** Writes a chunk, waiting while the client is behind; throws once the client has gone. */
@@ -63,27 +79,31 @@ export function exportRows(db: Driver, req: ExportRequest): Promise<ExportFile> 
     let started = false
     transactionAs(db, req.impersonate, async (tx) => {
       const source = await loadSource(tx, req.tableId)
-      const { columns, header, line } = layout(source, req.format)
+      const { select, header, line } = layout(source, req.format)
       const params: Param[] = []
       const where = whereClause(source, req.filters, params)
-      const list = columns.map((c) => `t.${quoteIdent(c)}::text as ${quoteIdent(c)}`).join(', ')
       const from = `${quoteQualified(source.schema, source.name)} t`
-      await tx.query(`declare export_rows no scroll cursor for select ${list} from ${from}${where}${orderClause(source, req.sorts)}`, params)
-      const fetch = () => tx.query<Record<string, string | null>>(`fetch ${EXPORT_FETCH} from export_rows`)
-      let batch = await fetch()
-      started = true
-      resolve({
-        filename: `${source.name}_rows.${req.format}`,
-        contentType: req.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/sql; charset=utf-8',
-        body,
-      })
+      await tx.query(`declare export_rows no scroll cursor for select ${select} from ${from}${where}${orderClause(source, req.sorts)}`, params)
+      const fetch = () => tx.query<Row>(`fetch ${EXPORT_FETCH} from export_rows`)
+      let next = fetch()
       let chunk = header
       for (;;) {
-        for (const row of batch.rows) chunk += line(columns.map((c) => row[c] ?? null))
+        const batch = await next
+        const more = batch.rows.length === EXPORT_FETCH
+        // The database fetches the next batch while this one is written out (a failure there is met below).
+        if (more) (next = fetch()).catch(() => {})
+        if (!started) {
+          started = true
+          resolve({
+            filename: `${source.name}_rows.${req.format}`,
+            contentType: req.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/sql; charset=utf-8',
+            body,
+          })
+        }
+        for (const row of batch.rows) chunk += line(row)
         if (chunk) await send(body, chunk)
-        if (batch.rows.length < EXPORT_FETCH) return
+        if (!more) return
         chunk = ''
-        batch = await fetch()
       }
     }).then(
       () => body.end(),
