@@ -90,7 +90,7 @@ export function startRun(runId: string): void {
 }
 
 /** A result that tells something: rows, or a command tag ('CREATE TABLE'). */
-export function shownResults(results: readonly StatementResult[]): StatementResult[] {
+function shownResults(results: readonly StatementResult[]): StatementResult[] {
   return results.filter((r) => r.columns.length > 0 || r.command !== '')
 }
 

@@ -3,7 +3,7 @@
  * statement result with its row count and duration, copy and download; or the database's error with
  * its line and column. 'Focus results' puts the keyboard here.
  */
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { useSnapshot } from 'valtio'
 import { ClipboardCopy, Download, OctagonX, TerminalSquare } from 'lucide-react'
 import type { StatementResult } from '../../../../shared/content'
@@ -24,6 +24,16 @@ export function ResultsPanel() {
   useEffect(() => {
     if (snap.resultsFocus > 0 && !active?.columns.length) focusTarget.current?.focus()
   }, [snap.resultsFocus, active])
+
+  /** ←/→ move between the tabs (the tab list is one stop for Tab). */
+  function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
+    if (!step) return
+    event.preventDefault()
+    setActiveTab(snap.activeTab + step)
+    const tabs = event.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]')
+    tabs[Math.max(0, Math.min(tabs.length - 1, snap.activeTab + step))]?.focus()
+  }
 
   if (snap.runId) {
     return (
@@ -65,13 +75,14 @@ export function ResultsPanel() {
   return (
     <section className="sql-results" aria-label="Results">
       <div className="sql-results__bar">
-        <div role="tablist" aria-label="Statement results" className="sql-tabs">
+        <div role="tablist" aria-label="Statement results" className="sql-tabs" onKeyDown={onTabKey}>
           {results.map((r, i) => (
             <button
               key={i}
               type="button"
               role="tab"
               aria-selected={i === snap.activeTab}
+              tabIndex={i === snap.activeTab ? 0 : -1}
               className={cx('sql-tab', i === snap.activeTab && 'sql-tab--active')}
               onClick={() => setActiveTab(i)}
             >
