@@ -176,6 +176,11 @@ describe.each(targets())('content on $name', (target) => {
     )
   })
 
+  it.runIf(target.name === 'postgres')("keeps the store's schema _studio out of the project's schema list", async () => {
+    await me.contents(REF)
+    expect((await me.schemas(REF)).map((s) => s.name)).not.toContain('_studio')
+  })
+
   it('holds each user to their own grants', async () => {
     expect(await reader.permissions()).toEqual(READER.grants)
     expect(await me.permissions()).toEqual([{ actions: ['*'], resources: ['*'] }])
