@@ -96,7 +96,7 @@ test('by keyboard: open the table with ⌘P, edit with Enter, undo with ⌘Z, in
 
   await page.keyboard.press(`${mod}+z`)
   await expect(cell(page, 0, 'price')).toHaveText('30')
-  await expect(page.getByText('Undid the edit of price')).toBeVisible()
+  await expect(page.getByText('Undid the edit of price', { exact: true })).toBeVisible()
 
   await page.keyboard.press('Shift+I')
   const panel = page.getByRole('dialog', { name: `Insert a row into ${name}` })
