@@ -13,7 +13,7 @@ import { clearDraft, sqlDrafts } from '../../../state/sql-drafts'
 import { NEW_SNIPPET_ID, isReadOnlySnippet, setAutosave } from '../../../state/snippets'
 import { toast } from '../../../state/toasts'
 
-export const AUTOSAVE_DEBOUNCE_MS = 1000
+const AUTOSAVE_DEBOUNCE_MS = 1000
 
 interface AutosaveOptions {
   /** the draft key of what is open: a snippet id, NEW_SNIPPET_ID, or undefined (templates) */
