@@ -15,7 +15,7 @@ import { bindingFor, keymap } from '../../keys/keymap'
 import { sqlDrafts, type Draft } from '../../state/sql-drafts'
 import { isReadOnlySnippet } from '../../state/snippets'
 import { openSnippet, sqlEditor } from '../../state/sql-editor'
-import { Alert, Badge, Button, EmptyState, Kbd, Spinner } from '../../ui'
+import { Alert, Badge, Button, EmptyState, Kbd, Spinner, Tooltip } from '../../ui'
 import { SqlEditor } from './editor/SqlEditor'
 import { ResultsPanel } from './results/ResultsPanel'
 import { RoleMenu } from './RoleMenu'
@@ -83,9 +83,11 @@ function Toolbar({ title, sharedBy }: { title: string; sharedBy: string | undefi
       {sharedBy !== undefined && <Badge>Shared by {sharedBy} · read-only</Badge>}
       <span className="sql-toolbar__spacer" />
       <RoleMenu />
-      <Button size="sm" variant="ghost" icon={<Sparkles size={14} />} onClick={() => press('sql.format')}>
-        Format
-      </Button>
+      <Tooltip content="Format SQL" binding={bindingFor('sql.format', overrides)}>
+        <Button size="sm" variant="ghost" icon={<Sparkles size={14} />} onClick={() => press('sql.format')}>
+          Format
+        </Button>
+      </Tooltip>
       {runId ? (
         <Button size="sm" variant="danger" icon={<OctagonX size={14} />} onClick={() => press('sql.cancel')}>
           Cancel
