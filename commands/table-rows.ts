@@ -33,6 +33,9 @@ export const WRITE_ROWS_PERMISSION = MSG.noPermission('edit rows')
 const onTable = (ctx: CommandContext) => ctx.route.matches('table-editor.table')
 const tableId = (ctx: CommandContext) => Number(ctx.route.params.tableId)
 const selected = (ctx: CommandContext) => onTable(ctx) && hasSelection(ctx.ref, tableId(ctx))
+/** Text longer than this (or on several lines) opens in the larger editor rather than in the cell. */
+const INLINE_TEXT_MAX = 120
+
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`
 
 // ---- the table, its page, its keys ----
@@ -157,18 +160,17 @@ async function writableTable(ctx: CommandContext, reason: (t: GridTable) => stri
 // ---- argument schemas ----
 
 /** A {column: value} object, or that object as JSON text (what the palette types or picks). */
-const jsonObject = () =>
-  z.preprocess(
-    (v) => {
-      if (typeof v !== 'string') return v
-      try {
-        return JSON.parse(v) as unknown
-      } catch {
-        return v
-      }
-    },
-    z.record(z.string(), z.unknown(), { error: MSG.invalidJson }),
-  )
+const jsonObject = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v
+    try {
+      return JSON.parse(v) as unknown
+    } catch {
+      return v
+    }
+  },
+  z.record(z.string(), z.unknown(), { error: MSG.invalidJson }),
+)
 
 async function pageRowOptions(ctx: CommandContext): Promise<ArgOption[]> {
   const table = await openTable(ctx)
@@ -196,7 +198,7 @@ export const editCell = defineCommand({
     const name = cell.column.name
     const value = cell.cut ? (await wholeRow(ctx, table, primaryKey))[name] : cell.row[name]
     const kind = editorKind(cell.column)
-    const long = typeof value === 'string' && (value.length > 120 || value.includes('\n'))
+    const long = typeof value === 'string' && (value.length > INLINE_TEXT_MAX || value.includes('\n'))
     startEditing({ ref: ctx.ref, tableId: table.id, row: cell.index, column: name, primaryKey, value, large: kind === 'json' || kind === 'array' || long })
   },
 })
@@ -208,7 +210,7 @@ export const updateCell = defineCommand({
   keywords: ['edit', 'update', 'change'],
   args: z.object({
     column: z.string().min(1, 'Pick a column'),
-    primaryKey: jsonObject(),
+    primaryKey: jsonObject,
     value: z.unknown().refine((v) => v !== undefined, 'Enter a value'),
   }),
   argOptions: {
@@ -295,7 +297,7 @@ export const insertRow = defineCommand({
   title: 'Insert row from values',
   area: AREA,
   keywords: ['add row', 'new row', 'json'],
-  args: z.object({ values: jsonObject() }),
+  args: z.object({ values: jsonObject }),
   argLabels: { values: 'Values as JSON, e.g. {"name": "Ada"}' },
   when: onTable,
   enabled: (ctx) => canWrite(ctx),
@@ -331,7 +333,7 @@ export const toggleRow = defineCommand({
   title: 'Select or unselect row',
   area: AREA,
   keywords: ['check', 'mark'],
-  args: z.object({ primaryKey: jsonObject().optional() }),
+  args: z.object({ primaryKey: jsonObject.optional() }),
   argOptions: { primaryKey: pageRowOptions },
   argLabels: { primaryKey: 'Row (skip for the focused row)' },
   when: onTable,

@@ -54,8 +54,9 @@ function TableView({ projectRef, table }: { projectRef: string; table: GridTable
   useLayoutEffect(() => openGridTable(projectRef, table.schema, table.name), [projectRef, table.schema, table.name])
   const layoutReady = layoutRef === projectRef && tableKey === gridTableKey(table.schema, table.name)
   const { role } = useSnapshot(roleState) // the rows and the count are those the chosen role sees
-  useSnapshot(selection)
+  useSnapshot(selection) // the selection header replaces the toolbar while rows are selected
   useLayoutEffect(() => openSelection(projectRef, table.id), [projectRef, table.id])
+  // an editor or the insert panel belongs to the table it was opened on
   useEffect(
     () => () => {
       stopEditing()
