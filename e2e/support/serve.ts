@@ -6,6 +6,7 @@ import { startStudio } from '../../src/server/app'
 
 const dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-'))
 const studio = await startStudio({ port: Number(process.env.PORT), dataDir, demo: true, logger: false })
+await studio.store.get()
 console.log(`e2e studio at ${studio.url}`)
 const stop = () => void studio.close().then(() => process.exit(0))
 process.on('SIGINT', stop)

@@ -15,6 +15,8 @@ const studio = await startStudio({
   demo: process.argv.includes('--demo'),
 })
 console.log(`Studio running at ${studio.url}`)
+// Open the platform store now rather than on the first snippet call (an embedded PGlite takes seconds).
+studio.store.get().catch((e: Error) => console.error(`studio: platform store failed to open: ${e.message}`))
 
 let closing = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
