@@ -22,7 +22,7 @@ const VALUES = `
   'hé "quoted"', 'short', 'ab', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', '2024-02-29', '13:14:15', '13:14:15+02',
   '2024-02-29 13:14:15.123', '2024-02-29 13:14:15+02', '1 day 02:03:04', '{"a": [1, 2]}', '{"b": {"c": null}}',
   '\\x00ff10', 42, '192.168.0.1/24', 'happy', '{happy,sad}', '{1,NULL,3}',
-  ARRAY['plain', 'with,comma', 'with "quote"', 'back\\slash', '', NULL, 'NULL'], '{t,f}',
+  ARRAY['plain', 'with,comma', 'with "quote"', 'back\\slash', '', NULL, 'NULL', E'\u00a0nbsp\u3000'], '{t,f}',
   ARRAY['{"k": 1}'::jsonb, '[2]'::jsonb], '{1,9007199254740993}', '{{1,2},{3,4}}', '{(1,1),(0,0);(2,2),(1,1)}', '{}',
   null`
 
@@ -32,7 +32,8 @@ const EXPECTED = {
   d: '2024-02-29', tm: '13:14:15', tmz: '13:14:15+02', ts: '2024-02-29 13:14:15.123',
   tstz: '2024-02-29 11:14:15+00', iv: '1 day 02:03:04', j: { a: [1, 2] }, jb: { b: { c: null } },
   raw: '\\x00ff10', o: 42, ip: '192.168.0.1/24', e: 'happy', e_arr: ['happy', 'sad'], i4_arr: [1, null, 3],
-  t_arr: ['plain', 'with,comma', 'with "quote"', 'back\\slash', '', null, 'NULL'], b_arr: [true, false],
+  // Postgres leaves non-ASCII white space unquoted in arrays, and keeps it
+  t_arr: ['plain', 'with,comma', 'with "quote"', 'back\\slash', '', null, 'NULL', '\u00a0nbsp\u3000'], b_arr: [true, false],
   jb_arr: [{ k: 1 }, [2]], i8_arr: ['1', '9007199254740993'], grid: [[1, 2], [3, 4]],
   boxes: ['(1,1),(0,0)', '(2,2),(1,1)'], empty_arr: [], nothing: null,
 }

@@ -109,7 +109,8 @@ function parseArray(text: string, delim: string, element?: Parse): unknown {
       }
       let end = i
       while (end < text.length && text[end] !== delim && text[end] !== '}') end++
-      const raw = text.slice(i, end).trim()
+      // Only ASCII white space pads an element, as Postgres reads arrays (JS trim() would eat more).
+      const raw = text.slice(i, end).replace(/^[ \t\n\r\v\f]+|[ \t\n\r\v\f]+$/g, '')
       i = end
       out.push(raw === 'NULL' ? null : element ? element(raw) : raw)
     }

@@ -1,9 +1,9 @@
 /**
  * POST table-rows/import: a CSV file parsed as it streams in (papaparse), its rows inserted
- * ROW_FETCH_BATCH at a time inside ONE transaction, with an NDJSON event after each batch. Every value
- * travels as text in a JSON recordset and is cast to its column's type, as COPY reads text; an empty cell
- * is NULL. A batch the database refuses is retried row by row from a savepoint to name the bad row; then
- * everything is rolled back.
+ * ROW_FETCH_BATCH at a time inside ONE transaction, with an NDJSON event after each batch. A batch
+ * travels as one JSON array of records (arrays of cells), each value text cast to its column's type as COPY
+ * reads text; an empty cell is NULL. A batch the database refuses is retried row by row from a savepoint
+ * to name the bad row; then everything is rolled back.
  */
 import { finished, type Readable } from 'node:stream'
 import Papa from 'papaparse'
@@ -15,12 +15,12 @@ import { quoteIdent, quoteQualified } from '../sql/quote'
 import type { RowSource } from './source'
 import { findColumn } from './sql'
 
-type Record = string[]
+type CsvRecord = string[]
 type Cell = string | null
 
 export interface CsvRecords {
   /** The next record; the header comes first. */
-  next(): Promise<IteratorResult<Record>>
+  next(): Promise<IteratorResult<CsvRecord>>
   /** Stops parsing; what is left of the upload is read and dropped, so the connection stays usable. */
   drop(): void
 }
@@ -32,7 +32,7 @@ export function csvRecords(csv: Readable): CsvRecords {
   const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: true })
   finished(csv, (error) => error && parser.destroy(error))
   csv.pipe(parser)
-  const records = parser[Symbol.asyncIterator]() as AsyncIterator<Record>
+  const records = parser[Symbol.asyncIterator]() as AsyncIterator<CsvRecord>
   return {
     next: () => records.next(),
     drop() {
@@ -76,36 +76,34 @@ class BadRow extends Error {
   }
 }
 
-/** `insert … select r."0"::type, … from json_to_recordset($1) r("0" text, …)`: one statement for any batch. */
+/** `insert … select (e->>0)::type, … from jsonb_array_elements($1) e`: one statement for any batch. */
 function insertStatement(source: RowSource, targets: readonly Target[]): string {
   const columns = targets.map((t) => quoteIdent(t.column)).join(', ')
-  const values = targets.map((t, i) => `r."${i}"::${t.sqlType}`).join(', ')
-  const fields = targets.map((_, i) => `"${i}" text`).join(', ')
+  const values = targets.map((t, i) => `(e->>${i})::${t.sqlType}`).join(', ')
   return `insert into ${quoteQualified(source.schema, source.name)} (${columns})
-    select ${values} from json_to_recordset($1::json) as r(${fields})`
+    select ${values} from jsonb_array_elements($1::jsonb) e`
 }
 
-/** The batch as a JSON recordset: {"0": cell, "1": cell, …} per record, keyed by target position. */
-function recordset(rows: readonly Cell[][]): string {
-  return JSON.stringify(rows.map((cells) => Object.fromEntries(cells.map((cell, i) => [i, cell]))))
-}
-
-async function insertBatch(tx: Queryable, statement: string, rows: Cell[][], firstRow: number): Promise<void> {
-  await tx.query('savepoint import_batch')
+/**
+ * Inserts a batch after a fresh savepoint (the previous one released in the same round trip). When the
+ * database refuses it, the batch is retried row by row from that savepoint, earlier batches still in
+ * place, to find the row to blame.
+ */
+async function insertBatch(tx: Queryable, statement: string, rows: readonly Cell[][], firstRow: number): Promise<void> {
+  await tx.exec(firstRow === 1 ? 'savepoint import_batch' : 'release savepoint import_batch; savepoint import_batch')
   try {
-    await tx.query(statement, [recordset(rows)])
+    await tx.query(statement, [JSON.stringify(rows)])
   } catch (batchError) {
     await tx.query('rollback to savepoint import_batch')
     for (const [i, row] of rows.entries()) {
       try {
-        await tx.query(statement, [recordset([row])])
+        await tx.query(statement, [JSON.stringify([row])])
       } catch (rowError) {
         throw new BadRow(firstRow + i, (rowError as Error).message)
       }
     }
     throw new BadRow(firstRow, (batchError as Error).message)
   }
-  await tx.query('release savepoint import_batch')
 }
 
 /**
