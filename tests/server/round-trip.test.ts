@@ -31,6 +31,9 @@ const json = fc
   .jsonValue({ maxDepth: 3, stringUnit: 'grapheme' })
   .map((v) => JSON.parse(JSON.stringify(v)) as unknown)
   .filter((v) => !JSON.stringify(v).includes('\\u0000'))
+  // The server refuses a body with a "__proto__" or "constructor" key (Fastify's prototype-poisoning guard,
+  // a 400 that changes nothing); such JSON cannot be written from the dashboard.
+  .filter((v) => !/"(__proto__|constructor)":/.test(JSON.stringify(v)))
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 const fractionOf = (micros: number) => (micros ? `.${pad(micros, 6).replace(/0+$/, '')}` : '')
