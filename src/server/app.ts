@@ -62,7 +62,8 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
   const users = new Users(opts.users)
   const store = platformStore({ dataDir, databaseUrl: opts.platformDatabaseUrl ?? opts.databaseUrl, users: users.all })
   const db = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(dataDir)
-  const app = Fastify({ logger: (opts.logger ?? true) && { level: 'warn' } })
+  // Closing cuts open connections too: a client that went half-way must not keep the studio from stopping.
+  const app = Fastify({ logger: (opts.logger ?? true) && { level: 'warn' }, forceCloseConnections: true })
   const close = async () => {
     await app.close()
     await Promise.all([db.close(), store.close()])

@@ -179,6 +179,36 @@ describe.each(targets())('export and import on $name', (target) => {
     await c.sql(`truncate ${schema}.big`)
   })
 
+  it('ends the transaction of a download or an upload the client gives up on', async () => {
+    await c.sql(`insert into ${schema}.big select g, g, repeat('x', 200) from generate_series(1, 50000) g`)
+    const reading = new AbortController()
+    const res = await fetch(api.exportUrl(REF, { tableId: ids.big! }), { signal: reading.signal })
+    await res.body!.getReader().read()
+    reading.abort()
+
+    const upload = new AbortController()
+    let chunks = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (chunks++ === 20) {
+          upload.abort()
+          return controller.error(new Error('gave up'))
+        }
+        const rows = Array.from({ length: 100 }, (_, i) => `${100_000 + chunks * 100 + i},1`).join('\n')
+        controller.enqueue(new TextEncoder().encode(chunks === 1 ? `id,n\n${rows}\n` : `${rows}\n`))
+      },
+    })
+    const url = `${target.url}/platform/pg-meta/${REF}/table-rows/import?tableId=${ids.big}&mapping=${encodeURIComponent('{"id":"id","n":"n"}')}`
+    await expect(
+      fetch(url, { method: 'POST', headers: { 'content-type': 'text/csv' }, body, duplex: 'half', signal: upload.signal } as RequestInit),
+    ).rejects.toThrow()
+
+    // The database is free again (PGlite has one connection), and the upload committed nothing.
+    await expect.poll(() => c.sql(`select count(*)::int as n from ${schema}.big`)).toEqual([{ n: 50000 }])
+    expect((await download({ tableId: ids.big! })).text.split('\n')).toHaveLength(50002)
+    await c.sql(`truncate ${schema}.big`)
+  })
+
   it('refuses, with a JSON error and nothing inserted, an import that cannot start', async () => {
     const send = async (tableId: number, mapping: unknown, csv: string, type = 'text/csv') => {
       const url = `${target.url}/platform/pg-meta/${REF}/table-rows/import?tableId=${tableId}&mapping=${encodeURIComponent(JSON.stringify(mapping))}`

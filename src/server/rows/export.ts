@@ -66,8 +66,11 @@ async function send(body: PassThrough, chunk: string): Promise<void> {
   if (body.destroyed) throw new Error('The download was cancelled')
   if (body.write(chunk)) return
   await new Promise<void>((resolve) => {
-    body.once('drain', resolve)
-    body.once('close', resolve)
+    const go = () => {
+      body.off('drain', go).off('close', go)
+      resolve()
+    }
+    body.on('drain', go).on('close', go)
   })
   if (body.destroyed) throw new Error('The download was cancelled')
 }
@@ -85,25 +88,20 @@ export function exportRows(db: Driver, req: ExportRequest): Promise<ExportFile> 
       const from = `${quoteQualified(source.schema, source.name)} t`
       await tx.query(`declare export_rows no scroll cursor for select ${select} from ${from}${where}${orderClause(source, req.sorts)}`, params)
       const fetch = () => tx.query<Row>(`fetch ${EXPORT_FETCH} from export_rows`)
-      let next = fetch()
+      let batch = await fetch()
+      started = true
+      resolve({
+        filename: `${source.name}_rows.${req.format}`,
+        contentType: req.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/sql; charset=utf-8',
+        body,
+      })
       let chunk = header
       for (;;) {
-        const batch = await next
-        const more = batch.rows.length === EXPORT_FETCH
-        // The database fetches the next batch while this one is written out (a failure there is met below).
-        if (more) (next = fetch()).catch(() => {})
-        if (!started) {
-          started = true
-          resolve({
-            filename: `${source.name}_rows.${req.format}`,
-            contentType: req.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/sql; charset=utf-8',
-            body,
-          })
-        }
         for (const row of batch.rows) chunk += line(row)
         if (chunk) await send(body, chunk)
-        if (!more) return
+        if (batch.rows.length < EXPORT_FETCH) return
         chunk = ''
+        batch = await fetch()
       }
     }).then(
       () => body.end(),
