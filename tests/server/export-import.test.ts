@@ -26,7 +26,7 @@ describe.each(targets())('export and import on $name', (target) => {
         (4, null, null, null, null, null, null),
         (5, 'back\\slash (and parens)', null, '{"a\\\\b"}', '{"k": "\\\\"}', null, null);
       create table ${schema}.many (id int primary key, n int, label text);
-      insert into ${schema}.many select g, g % 7, 'row ' || g from generate_series(1, 2500) g;
+      insert into ${schema}.many select g, g % 7, 'row ' || g from generate_series(1, 12000) g;
       create table ${schema}.special (
         id int generated always as identity primary key, name text, len int generated always as (length(name)) stored
       );
@@ -68,8 +68,8 @@ describe.each(targets())('export and import on $name', (target) => {
 
   it('streams every row of a table bigger than one fetch, in primary key order', async () => {
     const lines = (await download({ tableId: ids.many! })).text.trimEnd().split('\n')
-    expect(lines).toHaveLength(2501)
-    expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual(Array.from({ length: 2500 }, (_, i) => i + 1))
+    expect(lines).toHaveLength(12001)
+    expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual(Array.from({ length: 12000 }, (_, i) => i + 1))
   })
 
   it('exports SQL inserts that load the same rows into an identical table', async () => {

@@ -13,7 +13,11 @@ import { csvFromRecord, csvHeader, insertLine } from './csv'
 import { loadSource, type RowSource, type SourceColumn } from './source'
 import { orderClause, whereClause } from './sql'
 
-const EXPORT_FETCH = 1000
+/**
+ * Rows per FETCH. Each FETCH costs the database a fixed start-up; at 1000 rows a 500,000-row export ran
+ * at about 0.42 of COPY's rate, at 5000 at about 0.54 (bench/export.ts). Memory holds one batch.
+ */
+const EXPORT_FETCH = 5000
 
 export interface ExportRequest {
   tableId: number
