@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { defineCommand, CommandError } from './registry'
+import { applyRole, ROLE_KEYWORDS, roleArgLabels, roleArgOptions, roleArgs } from './role-args'
 import type { CommandContext } from './context'
 import { MSG } from '../src/shared/messages'
 import { paths } from '../src/shared/routes'
@@ -12,7 +13,7 @@ import { ApiError } from '../src/web/data/api'
 import { destructiveStatements } from '../src/web/screens/sql-editor/sql-tokens'
 import { COPY_FORMATS, formatResult, plural, toCsv, type CopyFormat } from '../src/web/screens/sql-editor/results/format'
 import { downloadText } from '../src/web/screens/sql-editor/results/download'
-import { IMPERSONATION_ROLES, impersonation, setRole } from '../src/web/state/role'
+import { impersonation } from '../src/web/state/role'
 import {
   activeResult, failRun, finishRun, isRunning, replaceEditorText, requestResultsFocus, selectedText, sqlEditor,
   startRun,
@@ -160,29 +161,17 @@ export const downloadCsv = defineCommand({
   },
 })
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 export const setQueryRole = defineCommand({
   id: 'sql.role.set',
   title: 'Run queries as role',
   area: AREA,
-  keywords: ['impersonate', 'rls', 'anon', 'authenticated', 'postgres', 'user'],
-  args: z.object({
-    role: z.enum(IMPERSONATION_ROLES, { error: `Role is one of ${IMPERSONATION_ROLES.join(', ')}` }),
-    sub: z.string().trim().regex(UUID, 'The user id is a UUID').optional(),
-  }),
-  argOptions: {
-    role: () => [
-      { value: 'postgres', hint: 'the project’s own user: RLS does not apply' },
-      { value: 'anon', hint: 'a visitor who is not signed in' },
-      { value: 'authenticated', hint: 'a signed-in user' },
-    ],
-  },
-  argLabels: { role: 'Role', sub: 'User id (authenticated only; optional)' },
+  keywords: ROLE_KEYWORDS,
+  args: roleArgs,
+  argOptions: roleArgOptions,
+  argLabels: roleArgLabels,
   when: inEditor,
-  run: (_ctx, { role, sub }) => {
-    if (sub && role !== 'authenticated') throw new CommandError('Only the authenticated role takes a user id', 'invalid-args')
-    setRole(role, sub)
+  run: (_ctx, args) => {
+    applyRole(args)
   },
 })
 

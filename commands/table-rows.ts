@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { CommandError, defineCommand, type ArgOption } from './registry'
+import { applyRole, ROLE_KEYWORDS, roleArgLabels, roleArgOptions, roleArgs } from './role-args'
 import type { CommandContext } from './context'
 import type { Column, GridTable, Row, RowsResponse } from '../src/shared/api'
 import { MSG } from '../src/shared/messages'
@@ -18,7 +19,7 @@ import { fetchFullRow } from '../src/web/screens/table-editor/rows/full-row'
 import { cellText, rowsAsTsv } from '../src/web/screens/table-editor/rows/row-text'
 import { copyToClipboard } from '../src/web/ui/clipboard'
 import { displayColumns, gridState } from '../src/web/state/grid'
-import { IMPERSONATION_ROLES, impersonation, isImpersonating, setRole } from '../src/web/state/role'
+import { impersonation, isImpersonating } from '../src/web/state/role'
 import { rowEdit, setInsertPanelOpen, startEditing, stopEditing } from '../src/web/state/row-edit'
 import { saveStatus, savesSettled, trackSave } from '../src/web/state/save-status'
 import {
@@ -538,30 +539,18 @@ export const undo = defineCommand({
 
 // ---- role ----
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 export const setGridRole = defineCommand({
   id: 'grid.role.set',
   title: 'Query rows as role',
   area: AREA,
-  keywords: ['impersonate', 'rls', 'anon', 'authenticated', 'postgres', 'user'],
-  args: z.object({
-    role: z.enum(IMPERSONATION_ROLES, { error: `Role is one of ${IMPERSONATION_ROLES.join(', ')}` }),
-    sub: z.string().trim().regex(UUID, 'The user id is a UUID').optional(),
-  }),
-  argOptions: {
-    role: () => [
-      { value: 'postgres', hint: 'the project’s own user: RLS does not apply' },
-      { value: 'anon', hint: 'a visitor who is not signed in' },
-      { value: 'authenticated', hint: 'a signed-in user' },
-    ],
-  },
-  argLabels: { role: 'Role', sub: 'User id (authenticated only; optional)' },
+  keywords: ROLE_KEYWORDS,
+  args: roleArgs,
+  argOptions: roleArgOptions,
+  argLabels: roleArgLabels,
   when: onTable,
   enabled: canRead,
-  run: (_ctx, { role, sub }) => {
-    if (sub && role !== 'authenticated') throw new CommandError('Only the authenticated role takes a user id', 'invalid-args')
-    setRole(role, sub)
+  run: (_ctx, args) => {
+    applyRole(args)
     if (isImpersonating() && selection.allRows) clearSelection()
   },
 })
