@@ -17,34 +17,11 @@ import pg from 'pg'
 import { createApi } from '../src/web/data/api'
 import { DEFAULT_PROJECT_REF } from '../src/shared/constants'
 import { startStudio } from '../src/server/app'
-import type { Driver } from '../src/server/db/driver'
+import { prepareBenchTable } from './support/table'
 
 const ROWS = 500_000
 const RUNS = 5
 const COPY = (to: string) => `copy (select * from public.bench_export order by id) to ${to} with (format csv, header)`
-
-async function prepare(db: Driver): Promise<number> {
-  await db.query(`create table if not exists public.bench_export (
-    id bigint generated always as identity primary key,
-    name text not null,
-    email text not null,
-    amount numeric(10, 2) not null,
-    quantity integer not null,
-    active boolean not null,
-    created_at timestamptz not null,
-    details jsonb not null
-  )`)
-  const { rows } = await db.query<{ max: string | null }>('select max(id) as max from public.bench_export')
-  if (Number(rows[0]?.max ?? 0) !== ROWS) {
-    await db.query('truncate public.bench_export restart identity')
-    await db.query(`insert into public.bench_export (name, email, amount, quantity, active, created_at, details)
-      select 'Customer, "' || g || '"', 'customer' || g || '@example.com', (g % 100000) / 100.0, g % 50, g % 3 <> 0,
-        timestamptz '2024-01-01 00:00:00+00' + g * interval '1 minute', jsonb_build_object('tier', g % 5, 'note', 'n' || g)
-      from generate_series(1, ${ROWS}) g`)
-    await db.query('vacuum analyze public.bench_export')
-  }
-  return (await db.query<{ oid: number }>(`select 'public.bench_export'::regclass::oid as oid`)).rows[0]!.oid
-}
 
 /** Median rows per second of each, after a warm-up, the runs taking turns. */
 async function rates(...runs: (() => Promise<unknown>)[]): Promise<number[]> {
@@ -78,7 +55,7 @@ try {
   let copy: number
   let bytes: number
   try {
-    const url = createApi(studio.url).exportUrl(DEFAULT_PROJECT_REF, { tableId: await prepare(studio.db) })
+    const url = createApi(studio.url).exportUrl(DEFAULT_PROJECT_REF, { tableId: await prepareBenchTable(studio.db, 'bench_export', ROWS, `'Customer, "' || g || '"'`) })
     bytes = await download(url)
     if (databaseUrl) {
       const client = new pg.Client({ connectionString: databaseUrl })

@@ -11,35 +11,13 @@ import { performance } from 'node:perf_hooks'
 import { createApi } from '../src/web/data/api'
 import { DEFAULT_PROJECT_REF } from '../src/shared/constants'
 import { startStudio } from '../src/server/app'
+import { prepareBenchTable } from './support/table'
 import type { Driver } from '../src/server/db/driver'
 import { loadSource } from '../src/server/rows/source'
 import { countRows, selectRows } from '../src/server/rows/sql'
 
 const ROWS = 1_000_000
 const LIMIT = 100
-
-async function prepare(db: Driver): Promise<number> {
-  await db.query(`create table if not exists public.bench_grid (
-    id bigint generated always as identity primary key,
-    name text not null,
-    email text not null,
-    amount numeric(10, 2) not null,
-    quantity integer not null,
-    active boolean not null,
-    created_at timestamptz not null,
-    details jsonb not null
-  )`)
-  const { rows } = await db.query<{ max: string | null }>('select max(id) as max from public.bench_grid')
-  if (Number(rows[0]?.max ?? 0) < ROWS) {
-    await db.query('truncate public.bench_grid restart identity')
-    await db.query(`insert into public.bench_grid (name, email, amount, quantity, active, created_at, details)
-      select 'Customer ' || g, 'customer' || g || '@example.com', (g % 100000) / 100.0, g % 50, g % 3 <> 0,
-        timestamptz '2024-01-01 00:00:00+00' + g * interval '1 minute', jsonb_build_object('tier', g % 5, 'note', 'n' || g)
-      from generate_series(1, ${ROWS}) g`)
-    await db.query('vacuum analyze public.bench_grid')
-  }
-  return (await db.query<{ oid: number }>(`select 'public.bench_grid'::regclass::oid as oid`)).rows[0]!.oid
-}
 
 const RUNS = 15
 
@@ -81,7 +59,7 @@ const dataDir = databaseUrl ? undefined : await mkdtemp(join(tmpdir(), 'studio-b
 const studio = await startStudio({ port: 0, dataDir, databaseUrl, serveStatic: false, logger: false })
 try {
   const { db } = studio
-  const tableId = await prepare(db)
+  const tableId = await prepareBenchTable(db, 'bench_grid', ROWS)
   const api = createApi(studio.url)
   const source = await loadSource(db, tableId)
   const page = (n: number) => selectRows(source, { filters: [], sorts: [], page: n, limit: LIMIT })
