@@ -7,8 +7,13 @@ import { expect, test, type Page } from '@playwright/test'
 
 const mod = process.platform === 'darwin' ? 'Meta' : 'Control'
 
-async function palettePick(page: Page, text: string) {
+/** Types into the palette's current step; on a pick list, waits for a matching choice (they may load). */
+async function palettePick(page: Page, text: string, kind: 'choice' | 'text' = 'choice') {
   await page.keyboard.type(text)
+  if (kind === 'choice') {
+    const options = page.getByRole('dialog', { name: 'Command palette' }).getByRole('option')
+    await expect(options.filter({ hasText: text }).first()).toBeVisible()
+  }
   await page.keyboard.press('Enter')
 }
 
@@ -35,7 +40,7 @@ test('by keyboard: ⌘K to the table editor, open a table, filter through the pa
   await palettePick(page, 'Add filter')
   await palettePick(page, 'country')
   await palettePick(page, 'equals')
-  await palettePick(page, 'NL')
+  await palettePick(page, 'NL', 'text')
 
   await expect(page).toHaveURL(/filter=country%3Aeq%3ANL/)
   await expect(rowCount(page)).toHaveText('10 rows')
