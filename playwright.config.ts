@@ -5,7 +5,7 @@ const port = Number(process.env.E2E_PORT ?? 8093)
 /** e2e against the built app served by the real server, in Debian's Chromium. */
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 1,

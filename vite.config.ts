@@ -6,7 +6,7 @@ const api = `http://127.0.0.1:${process.env.PORT ?? 8082}`
 export default defineConfig({
   plugins: [react()],
   root: '.',
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: { outDir: process.env.STUDIO_DIST_DIR ?? 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1500 },
   server: { proxy: { '/platform': api, '/api': api } },
   test: {
     include: ['tests/**/*.test.ts'],

@@ -10,6 +10,13 @@ import './table-structure'
 import './table-io'
 import './sql-editor'
 import './sql-snippets'
+import './auth-policies'
+import './database-roles'
+import './storage-buckets'
+import './storage-explorer'
+import './storage-objects'
+import './storage-policies'
+import './settings'
 import type * as app from './app'
 import type * as navigation from './navigation'
 import type * as tableEditor from './table-editor'
@@ -18,6 +25,13 @@ import type * as tableStructure from './table-structure'
 import type * as tableIo from './table-io'
 import type * as sqlEditor from './sql-editor'
 import type * as sqlSnippets from './sql-snippets'
+import type * as authPolicies from './auth-policies'
+import type * as databaseRoles from './database-roles'
+import type * as storageBuckets from './storage-buckets'
+import type * as storageExplorer from './storage-explorer'
+import type * as storageObjects from './storage-objects'
+import type * as storagePolicies from './storage-policies'
+import type * as settings from './settings'
 import { runCommand, type CommandSource } from './registry'
 
 type ValuesOf<M> = M[keyof M]
@@ -32,6 +46,13 @@ export type CommandId =
   | IdsOf<typeof tableIo>
   | IdsOf<typeof sqlEditor>
   | IdsOf<typeof sqlSnippets>
+  | IdsOf<typeof authPolicies>
+  | IdsOf<typeof databaseRoles>
+  | IdsOf<typeof storageBuckets>
+  | IdsOf<typeof storageExplorer>
+  | IdsOf<typeof storageObjects>
+  | IdsOf<typeof storagePolicies>
+  | IdsOf<typeof settings>
 
 /** `runCommand` with the id checked against the registry's ids. */
 export function run<R = unknown>(id: CommandId, args: unknown = {}, source: CommandSource = 'button'): Promise<R> {

@@ -39,3 +39,35 @@ export const openTable = defineCommand({
   },
   run: (ctx, { tableId }) => ctx.navigate({ to: paths.table(ctx.ref, tableId) }),
 })
+
+export const goToPolicies = defineCommand({
+  id: 'nav.auth-policies.go',
+  title: 'Go to Policies',
+  area: 'navigation',
+  keywords: ['rls', 'row level security', 'policies', 'auth', 'authentication'],
+  run: (ctx) => ctx.navigate({ to: paths.authPolicies(ctx.ref) }),
+})
+
+export const goToRoles = defineCommand({
+  id: 'nav.database-roles.go',
+  title: 'Go to Database Roles',
+  area: 'navigation',
+  keywords: ['roles', 'users', 'database', 'login', 'grants'],
+  run: (ctx) => ctx.navigate({ to: paths.databaseRoles(ctx.ref) }),
+})
+
+export const goToStorage = defineCommand({
+  id: 'nav.storage.go',
+  title: 'Go to Storage',
+  area: 'navigation',
+  keywords: ['storage', 'buckets', 'files', 'objects', 'upload'],
+  run: (ctx) => ctx.navigate({ to: paths.storageBuckets(ctx.ref) }),
+})
+
+export const goToApiSettings = defineCommand({
+  id: 'nav.api-settings.go',
+  title: 'Go to Project settings: API',
+  area: 'navigation',
+  keywords: ['settings', 'api', 'keys', 'anon', 'service role', 'url', 'jwt'],
+  run: (ctx) => ctx.navigate({ to: paths.apiSettings(ctx.ref) }),
+})

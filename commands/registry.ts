@@ -34,6 +34,8 @@ export interface CommandSpec<A extends AnyArgs, R, I extends string = string> {
   enabled?: (ctx: CommandContext) => true | string
   /** a toggle's current state */
   checked?: (ctx: CommandContext) => boolean
+  /** not listed in the palette: its arguments cannot be typed (file data, say); buttons and tests run it */
+  hidden?: boolean
   run: (ctx: CommandContext, args: z.infer<A>) => R | Promise<R>
 }
 

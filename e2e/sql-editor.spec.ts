@@ -3,8 +3,7 @@
  * over the demo schema: open the editor, type a query, run it, read the results or the error.
  */
 import { expect, test, type Page } from '@playwright/test'
-
-const mod = process.platform === 'darwin' ? 'Meta' : 'Control'
+import { mod } from './support/helpers'
 
 function editor(page: Page) {
   return page.getByRole('textbox', { name: 'SQL editor' })

@@ -4,9 +4,8 @@
  * find it again. What the server holds is checked through the content API.
  */
 import { expect, test, type Page } from '@playwright/test'
+import { mod } from './support/helpers'
 import type { ContentListResponse, SnippetContent } from '../src/shared/content'
-
-const mod = process.platform === 'darwin' ? 'Meta' : 'Control'
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'SQL editor' })
 const results = (page: Page) => page.getByRole('region', { name: 'Results' })

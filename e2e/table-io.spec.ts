@@ -5,14 +5,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test'
-
-const mod = process.platform === 'darwin' ? 'Meta' : 'Control'
-
-async function sql<R = Record<string, unknown>>(request: APIRequestContext, query: string): Promise<R[]> {
-  const res = await request.post('/platform/pg-meta/default/query', { data: { query } })
-  expect(res.ok(), await res.text()).toBe(true)
-  return (await res.json()) as R[]
-}
+import { mod, sql } from './support/helpers'
 
 /** An empty table of stock items; its id. */
 async function createTable(request: APIRequestContext, name: string): Promise<number> {

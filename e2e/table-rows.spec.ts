@@ -4,14 +4,7 @@
  * what the database holds. Each test works on a table of its own, so the demo data stays as it was.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-
-const mod = process.platform === 'darwin' ? 'Meta' : 'Control'
-
-async function sql<R = Record<string, unknown>>(request: APIRequestContext, query: string): Promise<R[]> {
-  const res = await request.post('/platform/pg-meta/default/query', { data: { query } })
-  expect(res.ok(), await res.text()).toBe(true)
-  return (await res.json()) as R[]
-}
+import { mod, sql } from './support/helpers'
 
 /** A fresh table of three gadgets; its id. */
 async function createTable(request: APIRequestContext, name: string): Promise<number> {

@@ -48,4 +48,35 @@ export const defaultKeymap: Record<string, string> = {
   'sql.snippet.favorite': '$mod+d',
   'sql.snippet.share': '$mod+Shift+s',
   'sql.snippet.delete': 'Shift+Backspace',
+  // policies (issue 5): commands/auth-policies.ts
+  'nav.auth-policies.go': 'g p',
+  'policies.editor.open': 'Shift+p',
+  'policies.rls.toggle': 'Shift+l',
+  'policies.table.go': 'g Shift+p',
+  // roles (issue 5): commands/database-roles.ts
+  'nav.database-roles.go': 'g r',
+  'database.role.create-dialog.open': 'Shift+a',
+  'database.roles.search': '/',
+  // storage (issue 6)
+  'nav.storage.go': 'g b',
+  // storage buckets: commands/storage-buckets.ts
+  'storage.bucket.create-dialog.open': 'Shift+b',
+  // storage explorer: commands/storage-explorer.ts (arrows, Enter, Space, F2 and Escape are the explorer body's own keys)
+  'storage.folder.create': 'Shift+Alt+n',
+  'storage.explorer.up': 'Alt+ArrowUp',
+  'storage.explorer.reload': 'Alt+r',
+  'storage.explorer.view.set': 'Shift+Alt+v',
+  'storage.explorer.search': 'Shift+Alt+s',
+  'storage.explorer.path.edit': 'Shift+Alt+g',
+  // storage objects (upload, move, delete, download, URLs): commands/storage-objects.ts
+  'storage.objects.upload': 'u',
+  'storage.objects.upload-folder': 'Shift+Alt+u',
+  'storage.objects.download': 'Shift+Alt+d',
+  'storage.objects.delete': 'Delete',
+  'storage.objects.move-dialog.open': 'Shift+m',
+  'storage.object.url-dialog.open': 'Shift+Alt+l',
+  // storage policies: commands/storage-policies.ts
+  'storage.policies.go': 'g Shift+b',
+  'storage.policies.modal.open': 'Shift+Alt+p',
+  // settings: commands/settings.ts
 }

@@ -1,4 +1,5 @@
 /** The studio server: one Fastify app serving the dashboard API and the built web app. */
+import { join } from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { bootstrap } from './db/bootstrap'
 import { loadDemo } from './db/demo'
@@ -13,6 +14,9 @@ import { platformStore, type PlatformStore } from './platform/store'
 import { Users, type StudioUser } from './platform/users'
 import { Permissions } from './permissions'
 import { serveApp } from './static'
+import { ProjectKeys } from './platform/keys'
+import { storageRoutes } from './storage/routes'
+import type { StorageService } from './storage/service'
 import { SELF_HOSTED_GRANTS, type Grant } from '../shared/permissions'
 
 export interface StudioOptions {
@@ -40,6 +44,8 @@ export interface StudioOptions {
    * the project database when databaseUrl is set, else a PGlite under `${dataDir}/platform`.
    */
   platformDatabaseUrl?: string
+  /** where object bytes are kept (default `${dataDir}/storage`) */
+  storageDir?: string
 }
 
 export interface Studio {
@@ -48,6 +54,8 @@ export interface Studio {
   db: Driver
   /** the platform store (snippets, users), opened on first use */
   store: PlatformStore
+  /** the storage service (buckets, objects, project keys) */
+  storage: StorageService
   close(): Promise<void>
 }
 
@@ -68,6 +76,7 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
     await app.close()
     await Promise.all([db.close(), store.close()])
   }
+  let storage: StorageService
   try {
     await bootstrap(db)
     if (opts.demo) await loadDemo(db)
@@ -76,6 +85,8 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
     platformRoutes(app, db, users, permissions)
     contentRoutes(app, store, users, permissions)
     await app.register(pgMetaRoutes(db, permissions), { prefix: '/platform/pg-meta/:ref' })
+    const storageDir = opts.storageDir ?? join(dataDir, 'storage')
+    storage = await storageRoutes(app, { db, keys: new ProjectKeys(store), permissions, storageDir })
     if (opts.serveStatic ?? true) await serveApp(app)
     else app.setNotFoundHandler((request) => {
       throw notFound(`Not found: ${request.method} ${request.url}`)
@@ -87,5 +98,5 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
   }
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : opts.port
-  return { url: `http://${shownHost(opts.host)}:${port}`, app, db, store, close }
+  return { url: `http://${shownHost(opts.host)}:${port}`, app, db, store, storage, close }
 }

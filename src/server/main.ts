@@ -1,7 +1,7 @@
 /**
  * `npm start`: the studio on PORT (8082) and HOST (127.0.0.1), with the project database in
  * STUDIO_DATA_DIR (./.studio) or on the PostgreSQL server named by DATABASE_URL; the studio's own data in
- * PLATFORM_DATABASE_URL's database when set (see README). `--demo` loads the sample schema.
+ * PLATFORM_DATABASE_URL's database when set; object bytes under STUDIO_STORAGE_DIR (see README). `--demo` loads the sample schema.
  */
 import { DEFAULT_PORT } from '../shared/constants'
 import { startStudio } from './app'
@@ -12,6 +12,7 @@ const studio = await startStudio({
   dataDir: process.env.STUDIO_DATA_DIR ?? '.studio',
   databaseUrl: process.env.DATABASE_URL || undefined,
   platformDatabaseUrl: process.env.PLATFORM_DATABASE_URL || undefined,
+  storageDir: process.env.STUDIO_STORAGE_DIR || undefined,
   demo: process.argv.includes('--demo'),
 })
 console.log(`Studio running at ${studio.url}`)

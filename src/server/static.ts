@@ -8,7 +8,8 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { notFound } from './errors'
 
-const DIST = fileURLToPath(new URL('../../dist', import.meta.url))
+/** STUDIO_DIST_DIR lets parallel e2e runs each serve their own build. */
+const DIST = process.env.STUDIO_DIST_DIR ?? fileURLToPath(new URL('../../dist', import.meta.url))
 const API_PREFIXES = ['/platform/', '/api/', '/storage/']
 
 const isApi = (url: string) => API_PREFIXES.some((p) => url.startsWith(p))

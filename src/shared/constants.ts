@@ -84,8 +84,52 @@ export const LS_KEYS = {
   tableListSort: 'studio.table-editor.sort',
   /** Saved grid state: per project, key ending in 'grid' (spec 9). */
   grid: (ref: string) => `studio.${ref}.grid`,
+  /** Storage explorer preferences (view, sortBy, sortByOrder), per project (spec 4). */
+  storageExplorer: (ref: string) => `studio.${ref}.storage-explorer`,
 } as const
 /** Saved grid state table key: prefixed by schema unless public (spec 9). */
 export function gridTableKey(schema: string, name: string): string {
   return schema === 'public' ? name : `${schema}.${name}`
 }
+
+// Storage (spec 9)
+/** Folder listing page size; 'Load more' shows when exactly this many return. */
+export const STORAGE_FOLDER_PAGE_SIZE = 200
+export const STORAGE_RECURSIVE_PAGE_SIZE = 10_000
+/** The placeholder file that keeps an empty folder; hidden from listings. */
+export const STORAGE_EMPTY_FOLDER_PLACEHOLDER = '.emptyFolderPlaceholder'
+export const STORAGE_UPLOAD_CACHE_CONTROL = 3600
+export const STORAGE_SORT_COLUMNS = ['name', 'updated_at', 'created_at', 'last_accessed_at'] as const
+export type StorageSortColumn = (typeof STORAGE_SORT_COLUMNS)[number]
+export const STORAGE_SIZE_UNIT_FACTOR = 1024
+/** The most a project's upload limit may be set to: 5 GB. */
+export const STORAGE_SETTINGS_MAX_BYTES = 5 * 1024 ** 3
+/** Free plan: a fixed 50 MB; also a new project's default limit. */
+export const STORAGE_FREE_TIER_LIMIT_BYTES = 50 * 1024 ** 2
+/** The global upload limit (50 GB), over any bucket or project setting. */
+export const STORAGE_GLOBAL_UPLOAD_LIMIT = 53_687_091_200
+export const STORAGE_RESERVED_BUCKET = 'public'
+export const STORAGE_MAX_KEY_BYTES = 1024
+/** Signed upload URLs are valid this long (seconds). */
+export const STORAGE_SIGNED_UPLOAD_EXPIRY_S = 7200
+/** Upload, download (into one zip) and folder-rename moves run this many at a time. */
+export const STORAGE_UPLOAD_CONCURRENCY = 10
+export const STORAGE_DOWNLOAD_CONCURRENCY = 10
+export const STORAGE_FOLDER_RENAME_CONCURRENCY = 2
+/** Deletes go in chunks of this many paths, this many chunks at a time. */
+export const STORAGE_DELETE_CHUNK = 2
+export const STORAGE_DELETE_CONCURRENCY = 2
+export const STORAGE_PREVIEW_MAX_BYTES = 10_000_000
+export const STORAGE_PREVIEW_WIDTH = 450
+export const STORAGE_SEARCH_DEBOUNCE_MS = 300
+export const STORAGE_BREADCRUMBS_MAX = 5
+/** A file without metadata younger than this is still loading; older, it is corrupted (spec 4). */
+export const STORAGE_CORRUPTED_AFTER_MS = 900_000
+/** Signed URL presets and custom units, in seconds (spec 9). */
+export const SIGNED_URL_PRESETS = { week: 604_800, month: 2_592_000, year: 31_536_000 } as const
+export const SIGNED_URL_UNITS = { days: 86_400, weeks: 604_800, months: 2_592_000, years: 31_536_000 } as const
+export const STORAGE_PREVIEW_EXPIRY_S = 31_536_000
+export const STORAGE_VIEWS = ['COLUMNS', 'LIST'] as const
+export type StorageView = (typeof STORAGE_VIEWS)[number]
+export const STORAGE_SIZE_UNITS = ['bytes', 'KB', 'MB', 'GB'] as const
+export type StorageSizeUnit = (typeof STORAGE_SIZE_UNITS)[number]

@@ -11,6 +11,20 @@ export const paths = {
   sqlNew: (ref: string) => `/project/${ref}/sql/new`,
   sqlTemplates: (ref: string) => `/project/${ref}/sql/templates`,
   sqlQuickstarts: (ref: string) => `/project/${ref}/sql/quickstarts`,
+  /** the policies page; `search` is a table id or any text (spec 2) */
+  authPolicies: (ref: string, q: { schema?: string; search?: string | number } = {}) => {
+    const sp = new URLSearchParams()
+    if (q.schema) sp.set('schema', q.schema)
+    if (q.search !== undefined && q.search !== '') sp.set('search', String(q.search))
+    const s = sp.toString()
+    return `/project/${ref}/auth/policies${s ? `?${s}` : ''}`
+  },
+  databaseRoles: (ref: string) => `/project/${ref}/database/roles`,
+  storageBuckets: (ref: string) => `/project/${ref}/storage/buckets`,
+  storageBucket: (ref: string, bucketId: string) => `/project/${ref}/storage/buckets/${encodeURIComponent(bucketId)}`,
+  storagePolicies: (ref: string) => `/project/${ref}/storage/policies`,
+  storageSettings: (ref: string) => `/project/${ref}/storage/settings`,
+  apiSettings: (ref: string) => `/project/${ref}/settings/api`,
   support: () => '/support/new',
   projects: () => '/projects',
 }
@@ -24,6 +38,13 @@ export type RouteId =
   | 'sql-editor.templates'
   | 'sql-editor.quickstarts'
   | 'sql-editor.snippet'
+  | 'auth.policies'
+  | 'database.roles'
+  | 'storage'
+  | 'storage.bucket'
+  | 'storage.policies'
+  | 'storage.settings'
+  | 'settings.api'
   | 'support'
   | 'not-found'
 
@@ -35,6 +56,13 @@ const patterns: { id: RouteId; re: RegExp; keys: string[] }[] = [
   { id: 'sql-editor.quickstarts', re: /^\/project\/([^/]+)\/sql\/quickstarts\/?$/, keys: ['ref'] },
   { id: 'sql-editor.snippet', re: /^\/project\/([^/]+)\/sql\/([^/]+)\/?$/, keys: ['ref', 'id'] },
   { id: 'sql-editor', re: /^\/project\/([^/]+)\/sql\/?$/, keys: ['ref'] },
+  { id: 'auth.policies', re: /^\/project\/([^/]+)\/auth\/policies\/?$/, keys: ['ref'] },
+  { id: 'database.roles', re: /^\/project\/([^/]+)\/database\/roles\/?$/, keys: ['ref'] },
+  { id: 'storage.bucket', re: /^\/project\/([^/]+)\/storage\/buckets\/([^/]+)\/?$/, keys: ['ref', 'bucketId'] },
+  { id: 'storage', re: /^\/project\/([^/]+)\/storage(?:\/buckets)?\/?$/, keys: ['ref'] },
+  { id: 'storage.policies', re: /^\/project\/([^/]+)\/storage\/policies\/?$/, keys: ['ref'] },
+  { id: 'storage.settings', re: /^\/project\/([^/]+)\/storage\/settings\/?$/, keys: ['ref'] },
+  { id: 'settings.api', re: /^\/project\/([^/]+)\/settings\/api\/?$/, keys: ['ref'] },
   { id: 'project', re: /^\/project\/([^/]+)\/?$/, keys: ['ref'] },
   { id: 'support', re: /^\/support\/new\/?$/, keys: [] },
 ]

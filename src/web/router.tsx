@@ -9,6 +9,7 @@ import { RootLayout } from './shell/RootLayout'
 import { ProjectLayout } from './shell/ProjectLayout'
 import { ErrorPage, NotFoundPage } from './screens/errors/ErrorPage'
 import { gridSearchSchema } from './screens/table-editor/search'
+import { policiesSearchSchema } from './screens/auth/policies/search'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -93,6 +94,58 @@ const sqlQuickstartsRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/sql-editor/templates/QuickstartsPage'), 'QuickstartsPage'),
 })
 
+const policiesRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'auth/policies',
+  validateSearch: policiesSearchSchema,
+  component: lazyRouteComponent(() => import('./screens/auth/policies/PoliciesPage'), 'PoliciesPage'),
+})
+
+const rolesRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'database/roles',
+  component: lazyRouteComponent(() => import('./screens/database/roles/RolesPage'), 'RolesPage'),
+})
+
+const storageRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'storage',
+  component: lazyRouteComponent(() => import('./screens/storage/StorageLayout'), 'StorageLayout'),
+})
+/** /storage is the bucket list. */
+const storageIndexRoute = createRoute({
+  getParentRoute: () => storageRoute,
+  path: '/',
+  beforeLoad: ({ params }) => {
+    throw redirect({ href: paths.storageBuckets(params.ref), replace: true })
+  },
+})
+const storageBucketsRoute = createRoute({
+  getParentRoute: () => storageRoute,
+  path: 'buckets',
+  component: lazyRouteComponent(() => import('./screens/storage/buckets/BucketsIndex'), 'BucketsIndex'),
+})
+const storageBucketRoute = createRoute({
+  getParentRoute: () => storageRoute,
+  path: 'buckets/$bucketId',
+  component: lazyRouteComponent(() => import('./screens/storage/explorer/ExplorerPage'), 'ExplorerPage'),
+})
+const storagePoliciesRoute = createRoute({
+  getParentRoute: () => storageRoute,
+  path: 'policies',
+  component: lazyRouteComponent(() => import('./screens/storage/policies/StoragePoliciesPage'), 'StoragePoliciesPage'),
+})
+const storageSettingsRoute = createRoute({
+  getParentRoute: () => storageRoute,
+  path: 'settings',
+  component: lazyRouteComponent(() => import('./screens/storage/settings/StorageSettingsPage'), 'StorageSettingsPage'),
+})
+const apiSettingsRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'settings/api',
+  component: lazyRouteComponent(() => import('./screens/settings/ApiSettingsPage'), 'ApiSettingsPage'),
+})
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   projectsRoute,
@@ -103,6 +156,12 @@ const routeTree = rootRoute.addChildren([
     projectHomeRoute,
     editorRoute.addChildren([editorIndexRoute, tableRoute]),
     sqlRoute.addChildren([sqlIndexRoute, sqlNewRoute, sqlTemplatesRoute, sqlQuickstartsRoute, sqlSnippetRoute]),
+    policiesRoute,
+    rolesRoute,
+    storageRoute.addChildren([
+      storageIndexRoute, storageBucketsRoute, storageBucketRoute, storagePoliciesRoute, storageSettingsRoute,
+    ]),
+    apiSettingsRoute,
   ]),
 ])
 

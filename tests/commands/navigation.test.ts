@@ -37,6 +37,16 @@ describe.each(targets())('navigation commands on $name', (target) => {
     expect(ctx.route.id).toBe('table-editor')
   })
 
+  it('nav.auth-policies.go and nav.database-roles.go go to the policies and roles pages', async () => {
+    ctx = headlessContext(target)
+    await run('nav.auth-policies.go')
+    expect(ctx.route.id).toBe('auth.policies')
+    expect(ctx.location.pathname).toBe(paths.authPolicies(ref))
+    await run('nav.database-roles.go')
+    expect(ctx.route.id).toBe('database.roles')
+    expect(ctx.location.pathname).toBe(paths.databaseRoles(ref))
+  })
+
   it('nav.table.open offers the tables and views of every user schema, public ones unprefixed', async () => {
     ctx = headlessContext(target)
     const pick = getCommand('nav.table.open')!.argOptions!.tableId!

@@ -1,11 +1,11 @@
 /**
- * quote.ts against the real databases: any string (without NUL) comes back unchanged as a literal and
+ * sql-quote.ts against the real databases: any string (without NUL) comes back unchanged as a literal and
  * as an identifier, with standard_conforming_strings on and off.
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Driver, Queryable } from '../../src/server/db/driver'
-import { quoteIdent, quoteLiteral } from '../../src/server/sql/quote'
+import { quoteIdent, quoteLiteral } from '../../src/shared/sql-quote'
 import { openTestDrivers, type TestDrivers } from './support/drivers'
 
 /** Characters that matter to quoting, mixed with any code point and any Latin-1 character. */

@@ -13,6 +13,8 @@ export interface Target {
   url: string
   /** set for the postgres target: tests may connect directly to check what the database holds */
   databaseUrl?: string
+  /** where this studio keeps object bytes (storage tests check nothing is left behind) */
+  storageDir: string
 }
 
 declare module 'vitest' {
@@ -23,13 +25,14 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'studio-test-'))
-  const servers = [await startStudio({ port: 0, dataDir: dir, serveStatic: false, logger: false })]
-  const targets: Target[] = [{ name: 'pglite', url: servers[0]!.url }]
+  const storage = { pglite: join(dir, 'storage-pglite'), postgres: join(dir, 'storage-postgres') }
+  const servers = [await startStudio({ port: 0, dataDir: dir, serveStatic: false, logger: false, storageDir: storage.pglite })]
+  const targets: Target[] = [{ name: 'pglite', url: servers[0]!.url, storageDir: storage.pglite }]
   const databaseUrl = process.env.TEST_DATABASE_URL
   if (databaseUrl) {
-    const pg = await startStudio({ port: 0, dataDir: dir, databaseUrl, serveStatic: false, logger: false })
+    const pg = await startStudio({ port: 0, dataDir: dir, databaseUrl, serveStatic: false, logger: false, storageDir: storage.postgres })
     servers.push(pg)
-    targets.push({ name: 'postgres', url: pg.url, databaseUrl })
+    targets.push({ name: 'postgres', url: pg.url, databaseUrl, storageDir: storage.postgres })
   }
   project.provide('targets', targets)
   return async () => {

@@ -65,6 +65,11 @@ alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;
 grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
 
+-- Folder listings read one prefix's range of names in byte order (src/server/storage/listing.ts).
+create index if not exists objects_bucket_id_name_c on storage.objects (bucket_id, name collate "C");
+-- … and walk a folder's entries in order, jumping over each subfolder: with '/' as chr(1), byte order is entry order.
+create index if not exists objects_bucket_id_entry_key on storage.objects (bucket_id, (replace(name, '/', chr(1))) collate "C");
+
 create or replace function storage.foldername(name text) returns text[] language sql immutable as $$
   select (string_to_array(name, '/'))[1 : cardinality(string_to_array(name, '/')) - 1]
 $$;

@@ -3,7 +3,7 @@
  * PostgreSQL server. Both return the same JS values for the same data (see values.ts).
  */
 import type { Impersonation, Row } from '../../shared/api'
-import { quoteIdent } from '../sql/quote'
+import { quoteIdent } from '../../shared/sql-quote'
 import type { Field } from './values'
 
 /**

@@ -10,7 +10,7 @@ import type { ColumnCreateBody, ColumnUpdateBody, ForeignKeySpec } from '../../s
 import { MSG } from '../../shared/messages'
 import type { Queryable } from '../db/driver'
 import { badRequest, notFound } from '../errors'
-import { quoteIdent, quoteLiteral, quoteQualified } from '../sql/quote'
+import { quoteIdent, quoteLiteral, quoteQualified } from '../../shared/sql-quote'
 import { columnsOf } from './columns'
 import type { Relation } from './relation'
 

@@ -21,3 +21,9 @@ order by rolname`
 export async function listRoles(db: Queryable): Promise<Role[]> {
   return (await db.query<Role>(ROLES_SQL)).rows
 }
+
+/** One role by its oid, or undefined. */
+export async function findRole(db: Queryable, id: number): Promise<Role | undefined> {
+  const sql = ROLES_SQL.replace('from pg_roles', 'from pg_roles where oid = $1::oid')
+  return (await db.query<Role>(sql, [id])).rows[0]
+}

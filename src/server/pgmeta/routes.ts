@@ -13,8 +13,9 @@ import { rowRoutes } from '../rows/routes'
 import { listEntities } from './entities'
 import { listExtensions } from './extensions'
 import { gridTable } from './grid-table'
+import { policyRoutes } from './policies-routes'
 import { QueryRuns, formatQuery, runQuery } from './query'
-import { listRoles } from './roles'
+import { roleRoutes } from './roles-routes'
 import { listSchemas } from './schemas'
 import { structureRoutes } from './structure-routes'
 import { tableDefinition } from './table-definition'
@@ -31,7 +32,7 @@ export function pgMetaRoutes(db: Driver, permissions: Permissions) {
 
     app.get('/schemas', () => listSchemas(db))
     app.get('/extensions', () => listExtensions(db))
-    app.get('/roles', () => listRoles(db))
+    roleRoutes(app, db, permissions)
 
     app.get('/tables', async (req) => {
       const query = parse(TablesQuery, req.query)
@@ -50,6 +51,7 @@ export function pgMetaRoutes(db: Driver, permissions: Permissions) {
     app.get('/table-definition', (req) => tableDefinition(db, parse(TableDefinitionQuery, req.query).id))
     rowRoutes(app, db, permissions)
     structureRoutes(app, db, permissions)
+    policyRoutes(app, db, permissions)
 
     app.post('/query', { preHandler: permissions.require('tenantSqlAdminWrite') }, (req) =>
       runQuery(db, parse(QueryBody, req.body).query),

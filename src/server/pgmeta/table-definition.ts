@@ -1,7 +1,7 @@
 /** A relation's SQL definition, as the grid's definition view shows it. */
 import type { TableDefinition } from '../../shared/api'
 import type { Queryable } from '../db/driver'
-import { quoteIdent, quoteLiteral, quoteQualified } from '../sql/quote'
+import { quoteIdent, quoteLiteral, quoteQualified } from '../../shared/sql-quote'
 import { findRelation, type Relation } from './relation'
 
 interface ColumnDef {

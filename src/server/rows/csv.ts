@@ -2,7 +2,7 @@
  * Lines of an export: CSV as RFC 4180 quotes it, and SQL INSERT statements. Values are the text Postgres
  * prints for them (json as JSON text, arrays as array literals), booleans as true/false, or null.
  */
-import { quoteLiteral } from '../sql/quote'
+import { quoteLiteral } from '../../shared/sql-quote'
 
 const NEEDS_QUOTES = /[",\r\n]/
 

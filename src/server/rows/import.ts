@@ -11,7 +11,7 @@ import type { ImportEvent } from '../../shared/api-edit'
 import { ROW_FETCH_BATCH } from '../../shared/constants'
 import type { Driver, Queryable } from '../db/driver'
 import { badRequest } from '../errors'
-import { quoteIdent, quoteQualified } from '../sql/quote'
+import { quoteIdent, quoteQualified } from '../../shared/sql-quote'
 import type { RowSource } from './source'
 import { findColumn } from './sql'
 

@@ -7,7 +7,7 @@ import { IS_VALUES, splitInValues } from '../../shared/filters'
 import { MAX_CELL_CHARACTERS } from '../../shared/constants'
 import type { Param } from '../db/driver'
 import { badRequest } from '../errors'
-import { quoteIdent, quoteQualified } from '../sql/quote'
+import { quoteIdent, quoteQualified } from '../../shared/sql-quote'
 import type { RowSource, SourceColumn } from './source'
 
 export interface Statement {

@@ -10,7 +10,7 @@ import type { InsertRowsResponse, RowValues, UpdateRowResponse } from '../../sha
 import { MSG } from '../../shared/messages'
 import type { Param, Queryable } from '../db/driver'
 import { badRequest, notFound } from '../errors'
-import { quoteIdent, quoteQualified } from '../sql/quote'
+import { quoteIdent, quoteQualified } from '../../shared/sql-quote'
 import { finishCells } from './cells'
 import type { RowSource, SourceColumn } from './source'
 import { findColumn, selectList, whereClause } from './sql'

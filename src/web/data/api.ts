@@ -17,6 +17,12 @@ import type {
   UpdateRowResponse,
 } from '../../shared/api-edit'
 import type { TableListSort } from '../../shared/constants'
+import type { Policy, PolicyCreateBody, PolicyUpdateBody } from '../../shared/policies'
+import type { RoleCreateBody, RoleUpdateBody } from '../../shared/roles'
+import type {
+  Bucket, BucketCreateBody, BucketUpdateBody, DeleteObjectsBody, ListObjectsBody, MoveObjectsBody, ObjectPathBody,
+  ProjectApiSettings, SignObjectBody, StorageConfig, StorageConfigBody, StorageItem,
+} from '../../shared/storage'
 
 export class ApiError extends Error {
   constructor(
@@ -69,6 +75,7 @@ export function createApi(baseUrl = '', headers: Record<string, string> = {}) {
 
   return {
     request,
+    ...storageCalls(request, baseUrl, headers),
     studio: () => request<StudioInfo>('GET', '/platform/studio'),
     projects: () => request<Project[]>('GET', '/platform/projects'),
     project: (ref: string) => request<Project>('GET', `/platform/projects/${encodeURIComponent(ref)}`),
@@ -87,6 +94,19 @@ export function createApi(baseUrl = '', headers: Record<string, string> = {}) {
       request<ViewLike[]>('GET', `${pgMeta(ref)}/foreign-tables`, { query: q }),
     extensions: (ref: string) => request<Extension[]>('GET', `${pgMeta(ref)}/extensions`),
     roles: (ref: string) => request<Role[]>('GET', `${pgMeta(ref)}/roles`),
+    createRole: (ref: string, body: RoleCreateBody) => request<Role>('POST', `${pgMeta(ref)}/roles`, { body }),
+    updateRole: (ref: string, id: number, body: RoleUpdateBody) =>
+      request<Role>('PATCH', `${pgMeta(ref)}/roles`, { query: { id }, body }),
+    /** answers the role as it was */
+    deleteRole: (ref: string, id: number) => request<Role>('DELETE', `${pgMeta(ref)}/roles`, { query: { id } }),
+
+    policies: (ref: string, q: { included_schemas?: string[]; excluded_schemas?: string[] } = {}) =>
+      request<Policy[]>('GET', `${pgMeta(ref)}/policies`, { query: q }),
+    createPolicy: (ref: string, body: PolicyCreateBody) => request<Policy>('POST', `${pgMeta(ref)}/policies`, { body }),
+    updatePolicy: (ref: string, id: number, body: PolicyUpdateBody) =>
+      request<Policy>('PATCH', `${pgMeta(ref)}/policies`, { query: { id }, body }),
+    /** answers the policy as it was */
+    deletePolicy: (ref: string, id: number) => request<Policy>('DELETE', `${pgMeta(ref)}/policies`, { query: { id } }),
 
     entities: (ref: string, q: { schema: string; search?: string; sort?: TableListSort; limit?: number; offset?: number }) =>
       request<EntitiesResponse>('GET', `${pgMeta(ref)}/entities`, { query: q }),
@@ -183,3 +203,90 @@ export function createApi(baseUrl = '', headers: Record<string, string> = {}) {
 }
 
 export type Api = ReturnType<typeof createApi>
+
+// ---- storage (spec 7): the dashboard's calls under /platform/storage/{ref}, settings and API keys ----
+
+type RequestFn = <T>(method: string, path: string, opts?: { query?: Query; body?: unknown }) => Promise<T>
+
+function storageCalls(request: RequestFn, baseUrl: string, headers: Record<string, string>) {
+  const storage = (ref: string) => `/platform/storage/${encodeURIComponent(ref)}/buckets`
+  const bucket = (ref: string, id: string) => `${storage(ref)}/${encodeURIComponent(id)}`
+  const project = (ref: string) => `/platform/projects/${encodeURIComponent(ref)}`
+  return {
+    buckets: (ref: string) => request<Bucket[]>('GET', storage(ref)),
+    bucket: (ref: string, id: string) => request<Bucket>('GET', bucket(ref, id)),
+    createBucket: (ref: string, body: BucketCreateBody) => request<Bucket>('POST', storage(ref), { body }),
+    updateBucket: (ref: string, id: string, body: BucketUpdateBody) => request<Bucket>('PATCH', bucket(ref, id), { body }),
+    emptyBucket: (ref: string, id: string) => request<{ message: string }>('POST', `${bucket(ref, id)}/empty`),
+    deleteBucket: (ref: string, id: string) => request<{ message: string }>('DELETE', bucket(ref, id)),
+    listObjects: (ref: string, id: string, body: ListObjectsBody) =>
+      request<StorageItem[]>('POST', `${bucket(ref, id)}/objects/list`, { body }),
+    moveObject: (ref: string, id: string, body: MoveObjectsBody) =>
+      request<{ message: string }>('POST', `${bucket(ref, id)}/objects/move`, { body }),
+    signObject: (ref: string, id: string, body: SignObjectBody) =>
+      request<{ signedUrl: string }>('POST', `${bucket(ref, id)}/objects/sign`, { body }),
+    publicUrl: (ref: string, id: string, body: ObjectPathBody) =>
+      request<{ publicUrl: string }>('POST', `${bucket(ref, id)}/objects/public-url`, { body }),
+    deleteObjects: (ref: string, id: string, body: DeleteObjectsBody) =>
+      request<{ id: string; name: string; bucket_id: string }[]>('DELETE', `${bucket(ref, id)}/objects`, { body }),
+    /** The object's bytes as a Blob (the server streams them). */
+    async downloadObject(ref: string, id: string, path: string): Promise<Blob> {
+      const res = await fetch(`${baseUrl}${bucket(ref, id)}/objects/download`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ path }),
+      })
+      if (!res.ok) {
+        const err = (await res.json().catch(() => ({}))) as Partial<ApiErrorBody>
+        throw new ApiError(err.message ?? res.statusText, err.code ?? res.status)
+      }
+      return res.blob()
+    },
+    /** Streams a file to the bucket (cache-control 3600 unless given); a duplicate is refused unless upsert. */
+    async uploadObject(ref: string, id: string, path: string, file: Blob, opts: { upsert?: boolean; signal?: AbortSignal } = {}) {
+      const url = `${baseUrl}${bucket(ref, id)}/objects/upload${toSearch({ path, upsert: opts.upsert ?? false })}`
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': file.type || 'application/octet-stream' },
+        body: file,
+        signal: opts.signal,
+      })
+      const data = (await res.json().catch(() => ({}))) as Partial<ApiErrorBody> & { id?: string; name?: string }
+      if (!res.ok) throw new ApiError(data.message ?? res.statusText, data.code ?? res.status)
+      return data as { id: string; name: string; bucket_id: string }
+    },
+    /**
+     * The same upload, telling `onProgress` the bytes sent so far: XMLHttpRequest in the browser (fetch
+     * reports no upload progress); where there is none (Node), a plain fetch reporting once at the end.
+     */
+    uploadObjectWithProgress(ref: string, id: string, path: string, file: Blob, onProgress: (sent: number) => void) {
+      if (typeof XMLHttpRequest === 'undefined') {
+        return this.uploadObject(ref, id, path, file).then((row) => (onProgress(file.size), row))
+      }
+      const url = `${baseUrl}${bucket(ref, id)}/objects/upload${toSearch({ path, upsert: false })}`
+      return new Promise<{ id: string; name: string; bucket_id: string }>((resolve, reject) => {
+        const xhr = new XMLHttpRequest()
+        xhr.open('POST', url)
+        for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v)
+        xhr.setRequestHeader('content-type', file.type || 'application/octet-stream')
+        xhr.upload.onprogress = (e) => onProgress(e.loaded)
+        xhr.onerror = () => reject(new ApiError('Network error', 0))
+        xhr.onload = () => {
+          let data: Partial<ApiErrorBody> & { id?: string } = {}
+          try {
+            data = JSON.parse(xhr.responseText) as typeof data
+          } catch {
+            // not JSON: the status text says it
+          }
+          if (xhr.status >= 200 && xhr.status < 300) resolve(data as { id: string; name: string; bucket_id: string })
+          else reject(new ApiError(data.message ?? xhr.statusText, data.code ?? xhr.status))
+        }
+        xhr.send(file)
+      })
+    },
+    storageConfig: (ref: string) => request<StorageConfig>('GET', `${project(ref)}/config/storage`),
+    updateStorageConfig: (ref: string, body: StorageConfigBody) =>
+      request<StorageConfig>('PATCH', `${project(ref)}/config/storage`, { body }),
+    apiSettings: (ref: string) => request<ProjectApiSettings>('GET', `${project(ref)}/settings`),
+  }
+}

@@ -81,14 +81,14 @@ export const countQuery = (api: Api, ref: string, tableId: number, filters: Filt
 
 export const countKey = (ref: string, tableId: number) => [...projectKey(ref), 'count', tableId] as const
 
-/** How many RLS policies the table has (the grid header warns when RLS is on and there are none). */
+/**
+ * How many RLS policies the table has (the grid header warns when RLS is on and there are none); read
+ * through the policies call, which needs only the read grant.
+ */
 export const policyCountQuery = (api: Api, ref: string, tableId: number) =>
   queryOptions({
     queryKey: [...projectKey(ref), 'policy-count', tableId],
-    queryFn: async () => {
-      const [row] = await api.query<{ count: number }>(ref, `select count(*)::int as count from pg_catalog.pg_policy where polrelid = ${tableId}`)
-      return row?.count ?? 0
-    },
+    queryFn: async () => (await api.policies(ref)).filter((p) => p.table_id === tableId).length,
   })
 
 function isClientError(error: unknown): boolean {

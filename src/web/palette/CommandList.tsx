@@ -13,6 +13,7 @@ import { theme } from '../state/theme'
 import { Kbd } from '../ui'
 import { areaLabel, orderAreas } from './areas'
 import { runFromPalette } from './run'
+import { rankCommand } from './rank'
 import { argSteps } from './steps'
 
 function choose(cmd: Cmd): void {
@@ -54,7 +55,7 @@ export function CommandList() {
   useRouterState({ select: (s) => s.location.href }) // `when` depends on where we are
 
   const ctx = currentContext()
-  const available = allCommands().filter((c) => isAvailable(c, ctx))
+  const available = allCommands().filter((c) => !c.hidden && isAvailable(c, ctx))
   // while searching, recent commands rank by match like the rest (a separate group would always win)
   const recentCommands = search.trim()
     ? []
@@ -64,7 +65,13 @@ export function CommandList() {
   const row = (c: Cmd) => <CommandRow key={c.id} cmd={c} ctx={ctx} binding={bindingFor(c.id, overrides)} />
 
   return (
-    <Command label="Command palette" loop vimBindings={false} className="palette-command">
+    <Command
+      label="Command palette"
+      loop
+      vimBindings={false}
+      filter={(_value, typed, keywords) => rankCommand(typed, keywords ?? [])}
+      className="palette-command"
+    >
       <div className="palette-input-row">
         <Command.Input
           autoFocus

@@ -14,6 +14,10 @@ import { NAV_ITEMS, type NavItem } from './nav-items'
 function isActive(item: NavItem, ref: string, pathname: string): boolean {
   const href = item.href(ref)
   const path = pathname.replace(/\/$/, '')
+  if (item.activeUnder) {
+    const area = `/project/${ref}${item.activeUnder}`
+    if (path === area || path.startsWith(`${area}/`)) return true
+  }
   return path === href || (!item.exact && path.startsWith(`${href}/`))
 }
 

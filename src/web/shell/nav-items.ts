@@ -1,6 +1,6 @@
 /** The project's side navigation, one line per area that exists. */
 import type { LucideIcon } from 'lucide-react'
-import { House, SquareTerminal, Table2 } from 'lucide-react'
+import { Archive, House, KeyRound, ShieldCheck, SquareTerminal, Table2, UsersRound } from 'lucide-react'
 import { paths } from '../../shared/routes'
 
 export interface NavItem {
@@ -11,6 +11,8 @@ export interface NavItem {
   command: string
   /** only the home item: active on its exact path, not below it */
   exact?: boolean
+  /** active anywhere under this path of the project (when the area has several pages) */
+  activeUnder?: string
   /** hosted platform only (hidden when self-hosted) */
   platformOnly?: boolean
 }
@@ -19,4 +21,8 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Project overview', icon: House, href: paths.project, command: 'nav.project.go', exact: true },
   { label: 'Table Editor', icon: Table2, href: paths.tableEditor, command: 'nav.table-editor.go' },
   { label: 'SQL Editor', icon: SquareTerminal, href: paths.sqlEditor, command: 'nav.sql-editor.go' },
+  { label: 'Authentication: Policies', icon: ShieldCheck, href: (ref) => paths.authPolicies(ref), command: 'nav.auth-policies.go' },
+  { label: 'Database: Roles', icon: UsersRound, href: paths.databaseRoles, command: 'nav.database-roles.go' },
+  { label: 'Storage', icon: Archive, href: paths.storageBuckets, command: 'nav.storage.go', activeUnder: '/storage' },
+  { label: 'Project settings: API', icon: KeyRound, href: paths.apiSettings, command: 'nav.api-settings.go' },
 ]

@@ -1,10 +1,13 @@
-/** Renders the toasts of state/toasts.ts; mounted once by the root layout. */
-import type { ReactNode } from 'react'
-import { Toast } from 'radix-ui'
+/**
+ * Renders the toasts of state/toasts.ts; mounted once by the root layout. A plain live region rather than
+ * Radix Toast: a Radix toast is a dismissable layer above any open dialog, so while one showed, Escape
+ * closed the toast and never reached the dialog.
+ */
+import { useEffect, useState, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { CircleCheck, CircleX, Info, X } from 'lucide-react'
 import { TOAST_DURATION_MS } from '../../shared/constants'
-import { dismissToast, toasts, type ToastKind } from '../state/toasts'
+import { dismissToast, toasts, type Toast, type ToastKind } from '../state/toasts'
 
 const ICONS: Record<ToastKind, ReactNode> = {
   success: <CircleCheck size={16} />,
@@ -12,26 +15,47 @@ const ICONS: Record<ToastKind, ReactNode> = {
   info: <Info size={16} />,
 }
 
+function ToastItem({ toast }: { toast: Toast }) {
+  const [hovered, setHovered] = useState(false)
+  const running = toast.progress !== undefined
+  // Errors stay twice as long; a running toast stays; hovering holds it; a new message restarts the time.
+  useEffect(() => {
+    if (running || hovered) return
+    const timer = setTimeout(() => dismissToast(toast.id), toast.kind === 'error' ? TOAST_DURATION_MS * 2 : TOAST_DURATION_MS)
+    return () => clearTimeout(timer)
+  }, [running, hovered, toast.id, toast.kind, toast.message])
+
+  const percent = Math.round((toast.progress ?? 0) * 100)
+  return (
+    <li
+      className={`ui-toast ui-toast--${toast.kind}`}
+      role={toast.kind === 'error' ? 'alert' : 'status'}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+    >
+      <span className="ui-toast__icon">{ICONS[toast.kind]}</span>
+      <span className="ui-toast__message">
+        {toast.message}
+        {running && (
+          <span className="ui-toast__progress" role="progressbar" aria-valuenow={percent}>
+            <span style={{ width: `${percent}%` }} />
+          </span>
+        )}
+      </span>
+      <button type="button" className="ui-toast__close" aria-label="Dismiss" onClick={() => dismissToast(toast.id)}>
+        <X size={14} />
+      </button>
+    </li>
+  )
+}
+
 export function Toaster() {
   const { items } = useSnapshot(toasts)
   return (
-    <Toast.Provider swipeDirection="right" duration={TOAST_DURATION_MS}>
+    <ol className="ui-toast-viewport" aria-label="Notifications">
       {items.map((t) => (
-        <Toast.Root
-          key={t.id}
-          className={`ui-toast ui-toast--${t.kind}`}
-          type={t.kind === 'error' ? 'foreground' : 'background'}
-          duration={t.kind === 'error' ? TOAST_DURATION_MS * 2 : TOAST_DURATION_MS}
-          onOpenChange={(open) => !open && dismissToast(t.id)}
-        >
-          <span className="ui-toast__icon">{ICONS[t.kind]}</span>
-          <Toast.Description className="ui-toast__message">{t.message}</Toast.Description>
-          <Toast.Close className="ui-toast__close" aria-label="Dismiss">
-            <X size={14} />
-          </Toast.Close>
-        </Toast.Root>
+        <ToastItem key={t.id} toast={t as Toast} />
       ))}
-      <Toast.Viewport className="ui-toast-viewport" />
-    </Toast.Provider>
+    </ol>
   )
 }

@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query'
 import { ShieldAlert, ShieldOff } from 'lucide-react'
 import type { GridTable } from '../../../../shared/api'
 import { MSG } from '../../../../shared/messages'
+import { paths } from '../../../../shared/routes'
+import { press } from '../../../commands-run'
 import { useApi } from '../../../commands-context'
 import { policyCountQuery } from '../../../data/queries'
 import { Popover, buttonClass } from '../../../ui'
 
-/** The policies page of a table (it comes with a later issue; the link is what the spec names). */
-const policiesHref = (ref: string, table: GridTable) =>
-  `/project/${encodeURIComponent(ref)}/auth/policies?search=${table.id}&schema=${encodeURIComponent(table.schema)}`
+/** The table's policies page (spec 2: ?search={tableId}&schema=). */
+const policiesHref = (ref: string, table: GridTable) => paths.authPolicies(ref, { schema: table.schema, search: table.id })
 
 /**
  * The grid header's RLS warnings (spec 8): RLS on with no policies (selects return nothing), or RLS off
@@ -39,7 +40,15 @@ export function RlsNotice({ projectRef, table }: { projectRef: string; table: Gr
         {notice.icon} {notice.label}
       </p>
       <p className="rows-rls__text">{notice.text}</p>
-      <a className={buttonClass('default', 'sm')} href={policiesHref(projectRef, table)}>
+      <a
+        className={buttonClass('default', 'sm')}
+        href={policiesHref(projectRef, table)}
+        onClick={(e) => {
+          if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return
+          e.preventDefault()
+          press('policies.table.go', { tableId: table.id })
+        }}
+      >
         {table.rls_enabled ? 'Add RLS policies' : 'Manage RLS'}
       </a>
     </Popover>

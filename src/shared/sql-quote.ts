@@ -1,8 +1,18 @@
 /**
  * The one place SQL identifiers and literals are quoted. Everything the server builds from user input
- * goes through here or through bind parameters.
+ * goes through here or through bind parameters. Shared, so the web can show the exact SQL the server
+ * will run (the policy editor's review step).
  */
-import { badRequest } from '../errors'
+
+/** Input that cannot be quoted; the server answers it with a 400 (it carries statusCode). */
+export class SqlInputError extends Error {
+  readonly statusCode = 400
+  constructor(message: string) {
+    super(message)
+    this.name = 'SqlInputError'
+  }
+}
+const badRequest = (message: string) => new SqlInputError(message)
 
 function checkText(text: string, what: string): void {
   if (text.includes('\0')) throw badRequest(`${what} may not contain the NUL character`)

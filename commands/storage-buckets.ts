@@ -1,0 +1,228 @@
+/**
+ * Storage buckets (spec 4 Project and bucket / Storage explorer, 5 Buckets, 6, 8 Storage): create, edit,
+ * empty and delete buckets, and open one. Deleting empties the bucket, deletes it, deletes the
+ * storage.objects policies that name it, then goes to /project/{ref}/storage/buckets.
+ */
+import { z } from 'zod'
+import { defineCommand, CommandError, type ArgOption } from './registry'
+import type { CommandContext } from './context'
+import { STORAGE_SIZE_UNITS, type StorageSizeUnit } from '../src/shared/constants'
+import { MSG } from '../src/shared/messages'
+import { paths } from '../src/shared/routes'
+import type { Bucket, BucketUpdateBody } from '../src/shared/storage'
+import { bucketNameSchema, parseMimeTypes } from '../src/web/screens/storage/buckets/bucket-form'
+import { openBucketDialog } from '../src/web/screens/storage/buckets/bucket-state'
+import { bucketPolicies, bucketQuery, bucketsQuery, refreshBuckets } from '../src/web/screens/storage/buckets/queries'
+import { toBytes } from '../src/web/screens/storage/buckets/size-units'
+import { explorer, reloadFolder } from '../src/web/screens/storage/explorer/explorer-state'
+
+const AREA = 'storage'
+
+const inStorage = (ctx: CommandContext) => ctx.route.matches('storage')
+const canWrite = (ctx: CommandContext) => ctx.can('storageAdminWrite') || MSG.noPermission('change storage')
+const canCreate = (ctx: CommandContext) => ctx.can('storageAdminWrite') || MSG.createBucketsPermission
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
+
+async function bucketOptions(ctx: CommandContext): Promise<ArgOption[]> {
+  const buckets = await ctx.queryClient.fetchQuery({ ...bucketsQuery(ctx.api, ctx.ref), staleTime: 5_000 })
+  return buckets.map((b) => ({ value: b.id, label: b.name, hint: b.public ? 'Public' : 'Private' }))
+}
+
+/** The bucket, read again, or the refusal naming it. */
+async function existingBucket(ctx: CommandContext, bucketId: string): Promise<Bucket> {
+  const buckets = await ctx.queryClient.fetchQuery({ ...bucketsQuery(ctx.api, ctx.ref), staleTime: 0 })
+  const bucket = buckets.find((b) => b.id === bucketId)
+  if (!bucket) throw new CommandError(`There is no bucket ${bucketId}: it may have been deleted meanwhile`, 'invalid-args')
+  return bucket
+}
+
+const bucketArg = { bucketId: z.string({ error: 'Pick a bucket' }).min(1, 'Pick a bucket') }
+const settingArgs = {
+  public: z.boolean().optional(),
+  fileSizeLimit: z.number().int(MSG.bucketSizeLimitMin).min(0, MSG.bucketSizeLimitMin).nullable().optional(),
+  unit: z.enum(STORAGE_SIZE_UNITS).optional(),
+  allowedMimeTypes: z.string().optional(),
+}
+const settingLabels = {
+  public: 'Public bucket? Anyone can then read its files without a key; uploads and deletes still need policies',
+  fileSizeLimit: 'Upload size limit (blank: no limit)',
+  unit: 'Unit of the size limit (default bytes)',
+  allowedMimeTypes: 'Allowed MIME types, comma separated, e.g. image/*, application/pdf (blank: any)',
+}
+
+type SettingArgs = { public?: boolean; fileSizeLimit?: number | null; unit?: StorageSizeUnit; allowedMimeTypes?: string }
+
+/** The update body of the settings given (left out: unchanged). */
+function settingsBody(args: SettingArgs): BucketUpdateBody {
+  const body: BucketUpdateBody = {}
+  if (args.public !== undefined) body.public = args.public
+  if (args.fileSizeLimit !== undefined) {
+    body.file_size_limit = args.fileSizeLimit === null ? null : toBytes(args.fileSizeLimit, args.unit ?? 'bytes')
+  }
+  if (args.allowedMimeTypes !== undefined) body.allowed_mime_types = parseMimeTypes(args.allowedMimeTypes)
+  return body
+}
+
+export const openCreateBucketDialog = defineCommand({
+  id: 'storage.bucket.create-dialog.open',
+  title: 'New bucket',
+  area: AREA,
+  keywords: ['create bucket', 'add bucket', 'storage'],
+  when: inStorage,
+  enabled: canCreate,
+  run: () => openBucketDialog({ kind: 'create' }),
+})
+
+export const openEditBucketDialog = defineCommand({
+  id: 'storage.bucket.edit-dialog.open',
+  title: 'Edit bucket',
+  area: AREA,
+  keywords: ['bucket settings', 'public', 'private', 'size limit', 'mime types'],
+  args: z.object(bucketArg),
+  argOptions: { bucketId: bucketOptions },
+  argLabels: { bucketId: 'Bucket' },
+  when: inStorage,
+  enabled: canWrite,
+  run: async (ctx, { bucketId }) => {
+    await existingBucket(ctx, bucketId)
+    openBucketDialog({ kind: 'edit', bucketId })
+  },
+})
+
+export const openDeleteBucketDialog = defineCommand({
+  id: 'storage.bucket.delete-dialog.open',
+  title: 'Open delete bucket dialog',
+  area: AREA,
+  keywords: ['remove bucket', 'drop bucket'],
+  args: z.object(bucketArg),
+  argOptions: { bucketId: bucketOptions },
+  argLabels: { bucketId: 'Bucket' },
+  when: inStorage,
+  enabled: canWrite,
+  run: async (ctx, { bucketId }) => {
+    await existingBucket(ctx, bucketId)
+    openBucketDialog({ kind: 'delete', bucketId })
+  },
+})
+
+export const openBucket = defineCommand({
+  id: 'storage.bucket.open',
+  title: 'Open bucket',
+  area: AREA,
+  keywords: ['go to bucket', 'files', 'explorer', 'jump'],
+  args: z.object(bucketArg),
+  argOptions: { bucketId: bucketOptions },
+  argLabels: { bucketId: 'Bucket' },
+  when: inStorage,
+  run: (ctx, { bucketId }) => ctx.navigate({ to: paths.storageBucket(ctx.ref, bucketId) }),
+})
+
+export const createBucket = defineCommand({
+  id: 'storage.bucket.create',
+  title: 'Create bucket, field by field',
+  area: AREA,
+  keywords: ['new bucket', 'add bucket'],
+  args: z.object({ name: bucketNameSchema, ...settingArgs }),
+  argLabels: { name: `Bucket name (${MSG.bucketNameHint.toLowerCase()})`, ...settingLabels },
+  when: inStorage,
+  enabled: canCreate,
+  run: async (ctx, { name, ...settings }) => {
+    let bucket: Bucket
+    try {
+      bucket = await ctx.api.createBucket(ctx.ref, { id: name, public: settings.public ?? false, ...settingsBody(settings) })
+    } catch (e) {
+      throw new Error(MSG.createBucketFailed(message(e)))
+    }
+    await refreshBuckets(ctx.queryClient, ctx.ref)
+    ctx.toast.success(MSG.bucketCreated(bucket.id))
+    await ctx.navigate({ to: paths.storageBucket(ctx.ref, bucket.id) })
+    return bucket
+  },
+})
+
+export const updateBucket = defineCommand({
+  id: 'storage.bucket.update',
+  title: 'Change bucket, field by field',
+  area: AREA,
+  keywords: ['edit bucket', 'make public', 'make private', 'size limit', 'mime types'],
+  args: z.object({ ...bucketArg, ...settingArgs }),
+  argOptions: { bucketId: bucketOptions },
+  argLabels: { bucketId: 'Bucket', ...settingLabels },
+  when: inStorage,
+  enabled: canWrite,
+  run: async (ctx, { bucketId, ...settings }) => {
+    await existingBucket(ctx, bucketId)
+    let bucket: Bucket
+    try {
+      bucket = await ctx.api.updateBucket(ctx.ref, bucketId, settingsBody(settings))
+    } catch (e) {
+      throw new Error(MSG.updateBucketFailed(message(e)))
+    }
+    await refreshBuckets(ctx.queryClient, ctx.ref)
+    ctx.toast.success(MSG.bucketUpdated(bucket.id))
+    return bucket
+  },
+})
+
+export const emptyBucket = defineCommand({
+  id: 'storage.bucket.empty',
+  title: 'Empty bucket',
+  area: AREA,
+  keywords: ['delete all files', 'clear bucket'],
+  args: z.object(bucketArg),
+  argOptions: { bucketId: bucketOptions },
+  argLabels: { bucketId: 'Bucket' },
+  when: inStorage,
+  enabled: canWrite,
+  run: async (ctx, { bucketId }) => {
+    const bucket = await existingBucket(ctx, bucketId)
+    const sure = await ctx.confirm({
+      title: `Empty bucket ${bucket.name}`,
+      description: 'Every file and folder in this bucket is deleted. This cannot be undone.',
+      confirmLabel: 'Empty bucket',
+      destructive: true,
+    })
+    if (!sure) return false
+    try {
+      await ctx.api.emptyBucket(ctx.ref, bucketId)
+    } catch (e) {
+      throw new Error(MSG.emptyBucketFailed(message(e)))
+    }
+    if (explorer.bucketId === bucketId) await reloadFolder('')
+    ctx.toast.success(MSG.bucketEmptied(bucketId))
+    return true
+  },
+})
+
+export const deleteBucket = defineCommand({
+  id: 'storage.bucket.delete',
+  title: 'Delete bucket',
+  area: AREA,
+  keywords: ['remove bucket', 'drop bucket'],
+  args: z.object({ ...bucketArg, confirmName: z.string() }),
+  argOptions: { bucketId: bucketOptions },
+  argLabels: { bucketId: 'Bucket', confirmName: 'Type the name of the bucket to confirm' },
+  when: inStorage,
+  enabled: canWrite,
+  run: async (ctx, { bucketId, confirmName }) => {
+    const bucket = await existingBucket(ctx, bucketId)
+    if (confirmName !== bucket.name) throw new CommandError(MSG.valueMismatch, 'invalid-args')
+    try {
+      await ctx.api.emptyBucket(ctx.ref, bucketId)
+      await ctx.api.deleteBucket(ctx.ref, bucketId)
+      const policies = await ctx.api.policies(ctx.ref, { included_schemas: ['storage'] })
+      for (const policy of bucketPolicies(policies, bucketId)) await ctx.api.deletePolicy(ctx.ref, policy.id)
+    } catch (e) {
+      await refreshBuckets(ctx.queryClient, ctx.ref)
+      throw new Error(MSG.deleteBucketFailed(message(e)))
+    }
+    await ctx.navigate({ to: paths.storageBuckets(ctx.ref) })
+    ctx.queryClient.removeQueries({ queryKey: bucketQuery(ctx.api, ctx.ref, bucketId).queryKey })
+    await refreshBuckets(ctx.queryClient, ctx.ref)
+    void ctx.queryClient.invalidateQueries({
+      predicate: ({ queryKey }) => queryKey[0] === 'project' && queryKey[1] === ctx.ref && queryKey.includes('policies'),
+    })
+    ctx.toast.success(MSG.bucketDeleted(bucketId))
+    return true
+  },
+})

@@ -1,0 +1,56 @@
+/**
+ * Creating, changing and dropping database roles, inside the caller's transaction. Only the grantable
+ * flags (LOGIN, CREATEROLE, CREATEDB) and the name can be set; protected roles and superusers are refused.
+ */
+import type { z } from 'zod'
+import type { Role } from '../../shared/api'
+import { roleReadonlyReason, type GrantableRoleFlag, type RoleCreateBody, type RoleUpdateBody } from '../../shared/roles'
+import { quoteIdent, quoteLiteral } from '../../shared/sql-quote'
+import type { Queryable } from '../db/driver'
+import { badRequest, notFound } from '../errors'
+import { findRole } from './roles'
+
+const KEYWORDS: Record<GrantableRoleFlag, [on: string, off: string]> = {
+  can_login: ['login', 'nologin'],
+  can_create_role: ['createrole', 'nocreaterole'],
+  can_create_db: ['createdb', 'nocreatedb'],
+}
+
+/** The role options for the flags given (the ones left out are not mentioned). */
+function flagOptions(flags: Partial<Record<GrantableRoleFlag, boolean | undefined>>): string[] {
+  return (Object.keys(KEYWORDS) as GrantableRoleFlag[]).flatMap((flag) => {
+    const value = flags[flag]
+    return value === undefined ? [] : [KEYWORDS[flag][value ? 0 : 1]]
+  })
+}
+
+/** The role, refusing an unknown id (404) and one the dashboard may not change (400). */
+export async function findRoleToChange(db: Queryable, id: number): Promise<Role> {
+  const role = await findRole(db, id)
+  if (!role) throw notFound(`Role ${id} not found`)
+  const reason = roleReadonlyReason(role)
+  if (reason) throw badRequest(reason)
+  return role
+}
+
+/** Creates the role; its oid. A password is set but never answered back. */
+export async function createRole(db: Queryable, body: z.output<typeof RoleCreateBody>): Promise<number> {
+  const { name, password, ...flags } = body
+  const options = flagOptions({ can_login: false, can_create_role: false, can_create_db: false, ...flags })
+  if (password !== undefined) options.push(`password ${quoteLiteral(password)}`)
+  await db.query(`create role ${quoteIdent(name)} with ${options.join(' ')}`)
+  const { rows } = await db.query<{ oid: number }>('select oid from pg_roles where rolname = $1', [name])
+  return rows[0]?.oid ?? 0
+}
+
+export async function updateRole(db: Queryable, role: Role, body: z.output<typeof RoleUpdateBody>): Promise<void> {
+  const { name, ...flags } = body
+  const options = flagOptions(flags)
+  if (options.length) await db.query(`alter role ${quoteIdent(role.name)} with ${options.join(' ')}`)
+  if (name !== undefined && name !== role.name) await db.query(`alter role ${quoteIdent(role.name)} rename to ${quoteIdent(name)}`)
+}
+
+/** Fails with Postgres' own message when the role still owns objects or holds privileges. */
+export async function dropRole(db: Queryable, role: Role): Promise<void> {
+  await db.query(`drop role ${quoteIdent(role.name)}`)
+}

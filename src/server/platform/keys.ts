@@ -1,0 +1,139 @@
+/**
+ * Each project's JWT secret and its anon and service_role keys (HS256 JWTs signed with the secret), kept in
+ * the platform store so they survive restarts; and the project's storage config (upload size limit).
+ * Requests to the project's storage API carry one of these keys, or a user's JWT signed with the same secret.
+ */
+import { randomBytes } from 'node:crypto'
+import { SignJWT, jwtVerify, errors, type JWTPayload } from 'jose'
+import { STORAGE_FREE_TIER_LIMIT_BYTES } from '../../shared/constants'
+import type { StorageConfig } from '../../shared/storage'
+import type { PlatformStore } from './store'
+
+const MIGRATIONS = `
+create schema if not exists _studio;
+create table if not exists _studio.project_keys (
+  ref text primary key,
+  jwt_secret text not null,
+  anon_key text not null,
+  service_role_key text not null
+);
+create table if not exists _studio.project_config (
+  ref text primary key,
+  storage_file_size_limit bigint not null
+);`
+
+export interface ProjectSecrets {
+  jwtSecret: string
+  anonKey: string
+  serviceRoleKey: string
+}
+
+export type Claims = JWTPayload & { role?: string; [key: string]: unknown }
+
+/** A token was refused: its message is what the storage API answers ('jwt expired', 'invalid signature'…). */
+export class TokenError extends Error {}
+
+const TEN_YEARS_S = 10 * 365 * 24 * 3600
+
+export class ProjectKeys {
+  private ready?: Promise<void>
+  private readonly cache = new Map<string, Promise<ProjectSecrets>>()
+
+  constructor(private readonly store: PlatformStore) {}
+
+  private async db() {
+    const db = await this.store.get()
+    this.ready ??= db
+      .transaction(async (tx) => {
+        await tx.query(`select pg_advisory_xact_lock(hashtext('_studio project keys'))`)
+        await tx.exec(MIGRATIONS)
+      })
+      .catch((e: unknown) => {
+        this.ready = undefined
+        throw e
+      })
+    await this.ready
+    return db
+  }
+
+  /** The project's secret and keys, made on first use. */
+  secrets(ref: string): Promise<ProjectSecrets> {
+    let p = this.cache.get(ref)
+    if (!p) {
+      p = this.load(ref).catch((e: unknown) => {
+        this.cache.delete(ref)
+        throw e
+      })
+      this.cache.set(ref, p)
+    }
+    return p
+  }
+
+  private async load(ref: string): Promise<ProjectSecrets> {
+    const db = await this.db()
+    const read = async () =>
+      (await db.query<ProjectSecrets>(
+        `select jwt_secret as "jwtSecret", anon_key as "anonKey", service_role_key as "serviceRoleKey"
+         from _studio.project_keys where ref = $1`,
+        [ref],
+      )).rows[0]
+    const found = await read()
+    if (found) return found
+    const jwtSecret = randomBytes(32).toString('base64url')
+    const key = (role: string) =>
+      new SignJWT({ role, iss: 'studio', ref })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + TEN_YEARS_S)
+        .sign(new TextEncoder().encode(jwtSecret))
+    await db.query(
+      `insert into _studio.project_keys (ref, jwt_secret, anon_key, service_role_key) values ($1, $2, $3, $4)
+       on conflict (ref) do nothing`,
+      [ref, jwtSecret, await key('anon'), await key('service_role')],
+    )
+    return (await read())!
+  }
+
+  /** Signs claims with the project's secret (signed URLs, signed upload URLs). */
+  async sign(ref: string, claims: Record<string, unknown>, expiresInSeconds: number): Promise<string> {
+    const { jwtSecret } = await this.secrets(ref)
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
+      .sign(new TextEncoder().encode(jwtSecret))
+  }
+
+  /** The token's claims; TokenError when it is malformed, badly signed or expired. */
+  async verify(ref: string, token: string): Promise<Claims> {
+    const { jwtSecret } = await this.secrets(ref)
+    try {
+      const { payload } = await jwtVerify(token, new TextEncoder().encode(jwtSecret), { algorithms: ['HS256'] })
+      return payload as Claims
+    } catch (e) {
+      if (e instanceof errors.JWTExpired) throw new TokenError('jwt expired')
+      if (e instanceof errors.JWSSignatureVerificationFailed) throw new TokenError('invalid signature')
+      throw new TokenError('invalid token')
+    }
+  }
+
+  /** The project's storage config: self-hosted is never the free tier; the limit defaults to 50 MB. */
+  async storageConfig(ref: string): Promise<StorageConfig> {
+    const db = await this.db()
+    const row = (await db.query<{ limit: string }>(
+      `select storage_file_size_limit::text as limit from _studio.project_config where ref = $1`,
+      [ref],
+    )).rows[0]
+    return { fileSizeLimit: row ? Number(row.limit) : STORAGE_FREE_TIER_LIMIT_BYTES, isFreeTier: false }
+  }
+
+  async setStorageConfig(ref: string, fileSizeLimit: number): Promise<StorageConfig> {
+    const db = await this.db()
+    await db.query(
+      `insert into _studio.project_config (ref, storage_file_size_limit) values ($1, $2)
+       on conflict (ref) do update set storage_file_size_limit = excluded.storage_file_size_limit`,
+      [ref, fileSizeLimit],
+    )
+    return this.storageConfig(ref)
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Errors of the storage service. The storage-js compatible API answers them as storage does,
+ * { statusCode, error, message } (statusCode a string); the dashboard routes as { message, code }.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { MSG } from '../../shared/messages'
+
+export class StorageError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly error: string,
+    message: string,
+    /** what the body's statusCode says, when it differs from the HTTP status (storage answers token errors 400/'403') */
+    readonly bodyStatusCode = String(statusCode),
+  ) {
+    super(message)
+    this.name = 'StorageError'
+  }
+}
+
+export const bucketNotFound = () => new StorageError(404, 'Bucket not found', MSG.bucketNotFound)
+export const objectNotFound = () => new StorageError(404, 'not_found', MSG.objectNotFound)
+export const duplicate = () => new StorageError(409, 'Duplicate', MSG.resourceExists)
+export const invalid = (message: string) => new StorageError(400, 'InvalidRequest', message)
+export const unauthorized = (message: string) => new StorageError(403, 'Unauthorized', message)
+
+interface PgError {
+  code: string
+  message: string
+  severity: string
+}
+
+function isPgError(e: unknown): e is PgError {
+  const x = e as Partial<PgError> | null
+  return typeof x?.severity === 'string' && typeof x.code === 'string'
+}
+
+/** A database error as a storage error: RLS refusals 403, unique violations 409, others 400. */
+export function fromDatabase(e: unknown): unknown {
+  if (!isPgError(e)) return e
+  if (e.code === '42501') return unauthorized(e.message)
+  if (e.code === '23505') return duplicate()
+  if (e.code === '23503') return bucketNotFound()
+  return new StorageError(400, 'DatabaseError', e.message)
+}
+
+/** The storage API's error handler: storage's own body shape. */
+export function installStorageErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((raw, request, reply) => {
+    const error = fromDatabase(raw)
+    if (error instanceof StorageError) {
+      return reply.status(error.statusCode).send({ statusCode: error.bodyStatusCode, error: error.error, message: error.message })
+    }
+    const status = (error as FastifyError).statusCode
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return reply.status(status).send({ statusCode: String(status), error: 'Error', message: (error as Error).message })
+    }
+    request.log.error(error)
+    return reply.status(500).send({ statusCode: '500', error: 'Internal', message: (error as Error).message })
+  })
+}
+
+/** The dashboard's error handler: { message, code }, as every other dashboard call. */
+export function installDashboardErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((raw, request, reply) => {
+    const error = fromDatabase(raw)
+    const status = error instanceof StorageError ? error.statusCode : (error as FastifyError).statusCode
+    const code = typeof status === 'number' && status >= 400 && status < 600 ? status : 500
+    if (code >= 500) request.log.error(error)
+    return reply.status(code).send({ message: (error as Error).message, code })
+  })
+}

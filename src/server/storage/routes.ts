@@ -1,0 +1,21 @@
+/** Registers the storage service: the storage-js compatible API, the dashboard calls, and settings. */
+import type { FastifyInstance } from 'fastify'
+import type { Driver } from '../db/driver'
+import type { Permissions } from '../permissions'
+import type { ProjectKeys } from '../platform/keys'
+import { storageApiRoutes } from './api-routes'
+import { storageConfigRoutes } from './config-routes'
+import { dashboardStorageRoutes } from './dashboard-routes'
+import { DiskObjectStore } from './object-store'
+import { StorageService } from './service'
+
+export async function storageRoutes(
+  app: FastifyInstance,
+  opts: { db: Driver; keys: ProjectKeys; permissions: Permissions; storageDir: string },
+): Promise<StorageService> {
+  const service = new StorageService(opts.db, new DiskObjectStore(opts.storageDir), opts.keys)
+  await app.register(storageApiRoutes(service), { prefix: '/api/projects/:ref/storage/v1' })
+  await app.register(dashboardStorageRoutes(service, opts.permissions), { prefix: '/platform/storage/:ref' })
+  storageConfigRoutes(app, opts.keys, opts.permissions)
+  return service
+}

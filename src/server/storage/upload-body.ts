@@ -1,0 +1,56 @@
+/**
+ * What an upload request carries, as storage-js sends it: a multipart form (cacheControl, metadata, the
+ * file) or the raw bytes with cache-control, content-type and x-metadata headers. The bytes stay a stream.
+ */
+import type { FastifyRequest } from 'fastify'
+import { invalid } from './errors'
+import { boundaryOf, readFormFile } from './multipart'
+
+export interface UploadBody {
+  body: AsyncIterable<Buffer>
+  contentType: string
+  cacheControl: string
+  userMetadata: Record<string, unknown> | null
+  contentLength?: number
+}
+
+const DEFAULT_TYPE = 'application/octet-stream'
+
+function cacheControlOf(value: string | undefined): string {
+  if (!value) return 'no-cache'
+  return /^\d+$/.test(value.trim()) ? `max-age=${value.trim()}` : value
+}
+
+function metadataOf(text: string | undefined): Record<string, unknown> | null {
+  if (!text) return null
+  try {
+    const value: unknown = JSON.parse(text)
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>
+  } catch {
+    // refused below
+  }
+  throw invalid('metadata must be a JSON object')
+}
+
+export async function readUpload(req: FastifyRequest): Promise<UploadBody> {
+  const type = req.headers['content-type'] ?? ''
+  const boundary = /^multipart\/form-data/i.test(type) ? boundaryOf(type) : undefined
+  if (boundary) {
+    const form = await readFormFile(req.raw, boundary)
+    return {
+      body: form.body,
+      contentType: form.contentType || DEFAULT_TYPE,
+      cacheControl: cacheControlOf(form.fields.cacheControl),
+      userMetadata: metadataOf(form.fields.metadata),
+    }
+  }
+  const xMetadata = req.headers['x-metadata']
+  const length = Number(req.headers['content-length'])
+  return {
+    body: req.raw,
+    contentType: type || DEFAULT_TYPE,
+    cacheControl: cacheControlOf(req.headers['cache-control']),
+    userMetadata: typeof xMetadata === 'string' ? metadataOf(Buffer.from(xMetadata, 'base64').toString('utf8')) : null,
+    ...(Number.isFinite(length) && req.headers['content-length'] !== undefined ? { contentLength: length } : {}),
+  }
+}

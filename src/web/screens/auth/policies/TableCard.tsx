@@ -1,0 +1,72 @@
+/** One table on the policies page: a link to its grid, its RLS state and toggle, the spec-8 notice, its policies. */
+import { Link } from '@tanstack/react-router'
+import { Plus, ShieldAlert, ShieldOff, Table2 } from 'lucide-react'
+import type { Table } from '../../../../shared/api'
+import { MSG } from '../../../../shared/messages'
+import type { Policy } from '../../../../shared/policies'
+import { paths } from '../../../../shared/routes'
+import { press } from '../../../commands-run'
+import { bindingFor } from '../../../keys/keymap'
+import { Badge, Button, Tooltip } from '../../../ui'
+import { useCan } from '../../table-editor/structure/useCan'
+import { Gate } from './Gate'
+import { PolicyRow } from './PolicyRow'
+
+interface TableCardProps {
+  projectRef: string
+  table: Table
+  policies: Policy[]
+}
+
+export function TableCard({ projectRef, table, policies }: TableCardProps) {
+  const canToggle = useCan('writeTables')
+  const canWrite = useCan('sqlAdminWritePolicies')
+  const titleId = `pol-table-${table.id}`
+  const notice = !table.rls_enabled
+    ? { icon: <ShieldOff size={14} />, text: MSG.rlsDisabled, tone: 'danger' }
+    : policies.length === 0
+      ? { icon: <ShieldAlert size={14} />, text: MSG.rlsNoPolicies, tone: 'warning' }
+      : null
+  return (
+    <section className="pol-card" aria-labelledby={titleId} data-table={table.name}>
+      <header className="pol-card__header">
+        <Link to={paths.table(projectRef, table.id)} className="pol-card__name" id={titleId}>
+          <Table2 size={15} />
+          {table.name}
+        </Link>
+        <Badge tone={table.rls_enabled ? 'accent' : 'warning'}>{table.rls_enabled ? 'RLS enabled' : 'RLS disabled'}</Badge>
+        <span className="pol-card__spacer" />
+        <Gate reason={canToggle ? null : MSG.toggleRlsPermission}>
+          <Button
+            size="sm"
+            variant={table.rls_enabled ? 'ghost' : 'default'}
+            disabled={!canToggle}
+            onClick={() => press('policies.rls.toggle', { tableId: table.id })}
+          >
+            {table.rls_enabled ? 'Disable RLS' : 'Enable RLS'}
+          </Button>
+        </Gate>
+        <Gate reason={canWrite ? null : MSG.editPoliciesPermission}>
+          <Tooltip content="New policy for this table" binding={bindingFor('policies.editor.open')}>
+            <Button size="sm" icon={<Plus size={14} />} disabled={!canWrite} onClick={() => press('policies.editor.open', { tableId: table.id })}>
+              Create policy
+            </Button>
+          </Tooltip>
+        </Gate>
+      </header>
+      {notice && (
+        <p className={`pol-notice pol-notice--${notice.tone}`} role="note">
+          {notice.icon}
+          {notice.text}
+        </p>
+      )}
+      {policies.length > 0 && (
+        <ul className="pol-rows" aria-label={`Policies of ${table.name}`}>
+          {policies.map((p) => (
+            <PolicyRow key={p.id} policy={p} canWrite={canWrite} />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

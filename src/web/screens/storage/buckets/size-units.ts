@@ -1,0 +1,30 @@
+/** Sizes in the units of spec 9 (bytes, KB, MB, GB; factor 1024), for bucket limits and the storage settings. */
+import { STORAGE_SIZE_UNIT_FACTOR, STORAGE_SIZE_UNITS, type StorageSizeUnit } from '../../../../shared/constants'
+
+export const unitBytes = (unit: StorageSizeUnit): number => STORAGE_SIZE_UNIT_FACTOR ** STORAGE_SIZE_UNITS.indexOf(unit)
+
+export function toBytes(value: number, unit: StorageSizeUnit): number {
+  return value * unitBytes(unit)
+}
+
+/** `bytes` in the largest unit that holds it whole: 52428800 → 50 MB, 1536 → 1536 bytes. */
+export function largestWholeUnit(bytes: number): { value: number; unit: StorageSizeUnit } {
+  for (const unit of [...STORAGE_SIZE_UNITS].reverse()) {
+    const factor = unitBytes(unit)
+    if (bytes >= factor && bytes % factor === 0) return { value: bytes / factor, unit }
+  }
+  return { value: bytes, unit: 'bytes' }
+}
+
+/** A size for people: 52428800 → '50 MB', 1536 → '1.5 KB'. */
+export function formatSize(bytes: number): string {
+  let unit: StorageSizeUnit = 'bytes'
+  for (const u of STORAGE_SIZE_UNITS) if (bytes >= unitBytes(u)) unit = u
+  const value = bytes / unitBytes(unit)
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`
+}
+
+export const SIZE_UNIT_OPTIONS = STORAGE_SIZE_UNITS.map((u) => ({ value: u }))
+
+/** What a digits-only field keeps of typed or pasted text. */
+export const digitsOnly = (text: string): string => text.replace(/\D+/g, '')

@@ -1,0 +1,129 @@
+/**
+ * The explorer header (spec 2): back, the path (breadcrumbs, or the path box in columns view), reload,
+ * the view menu, upload, create folder, search and the API docs link. With a selection, the selection
+ * bar takes the path's place.
+ */
+import { useEffect, useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useSnapshot } from 'valtio'
+import {
+  BookOpen, ChevronLeft, Columns3, FolderPlus, FolderUp, List, RefreshCw, Search, Upload,
+} from 'lucide-react'
+import { currentContext, disabledReason, getCommand } from '../../../../../commands/registry'
+import type { CommandId } from '../../../../../commands/all'
+import { STORAGE_SEARCH_DEBOUNCE_MS } from '../../../../shared/constants'
+import { paths } from '../../../../shared/routes'
+import { press } from '../../../commands-run'
+import { Button, DropdownMenu, IconButton, Input, MenuCheckboxItem, MenuLabel, MenuSeparator, buttonClass } from '../../../ui'
+import { useDebouncedCallback } from './useDebouncedCallback'
+import { explorer } from './explorer-state'
+import { ExplorerPath } from './ExplorerPath'
+import { SelectionBar } from './SelectionBar'
+
+export const SORT_LABELS = { name: 'Name', created_at: 'Time created', updated_at: 'Time modified', last_accessed_at: 'Time last accessed' } as const
+
+/** The spec's reason a command is refused here, if any (a tooltip on its button). */
+export function reasonFor(id: CommandId): string | undefined {
+  const cmd = getCommand(id)
+  return (cmd && disabledReason(cmd, currentContext())) ?? undefined
+}
+
+function ViewMenu() {
+  const snap = useSnapshot(explorer)
+  return (
+    <DropdownMenu
+      align="end"
+      trigger={
+        <Button size="sm" icon={snap.view === 'LIST' ? <List size={14} /> : <Columns3 size={14} />}>
+          View
+        </Button>
+      }
+    >
+      <MenuLabel>View</MenuLabel>
+      <MenuCheckboxItem checked={snap.view === 'COLUMNS'} onCheckedChange={() => press('storage.explorer.view.set', { view: 'COLUMNS' })}>
+        As columns
+      </MenuCheckboxItem>
+      <MenuCheckboxItem checked={snap.view === 'LIST'} onCheckedChange={() => press('storage.explorer.view.set', { view: 'LIST' })}>
+        As list
+      </MenuCheckboxItem>
+      <MenuSeparator />
+      <MenuLabel>Sort by</MenuLabel>
+      {(Object.keys(SORT_LABELS) as (keyof typeof SORT_LABELS)[]).map((column) => (
+        <MenuCheckboxItem key={column} checked={snap.sortBy === column} onCheckedChange={() => press('storage.explorer.sort.set', { sortBy: column })}>
+          {SORT_LABELS[column]}
+        </MenuCheckboxItem>
+      ))}
+      <MenuSeparator />
+      <MenuCheckboxItem checked={snap.sortByOrder === 'asc'} onCheckedChange={() => press('storage.explorer.sort.set', { order: 'asc' })}>
+        Ascending
+      </MenuCheckboxItem>
+      <MenuCheckboxItem checked={snap.sortByOrder === 'desc'} onCheckedChange={() => press('storage.explorer.sort.set', { order: 'desc' })}>
+        Descending
+      </MenuCheckboxItem>
+    </DropdownMenu>
+  )
+}
+
+function SearchBox() {
+  const { search: applied } = useSnapshot(explorer)
+  const [text, setText] = useState(applied)
+  const search = useDebouncedCallback((value: string) => press('storage.explorer.search', { text: value }), STORAGE_SEARCH_DEBOUNCE_MS)
+  // opening a folder or the path box clears the search: the field follows
+  useEffect(() => {
+    if (applied === '') setText('')
+  }, [applied])
+  return (
+    <Input
+      size="sm"
+      className="sx-search"
+      icon={<Search size={13} />}
+      placeholder="Search for a file or folder"
+      aria-label="Search files in this folder"
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value)
+        search(e.target.value)
+      }}
+    />
+  )
+}
+
+export function ExplorerHeader() {
+  const snap = useSnapshot(explorer)
+  const uploadReason = reasonFor('storage.objects.upload')
+  const folderReason = reasonFor('storage.folder.create')
+  return (
+    <header className="sx-header">
+      <IconButton
+        label="Back"
+        icon={<ChevronLeft size={16} />}
+        size="sm"
+        disabled={snap.columns.length < 2}
+        onClick={() => press('storage.explorer.up')}
+      />
+      <div className="sx-header__path">{snap.selected.length ? <SelectionBar /> : <ExplorerPath />}</div>
+      <div className="sx-header__actions">
+        <IconButton label="Reload" icon={<RefreshCw size={14} />} size="sm" onClick={() => press('storage.explorer.reload')} />
+        <ViewMenu />
+        <Button size="sm" icon={<Upload size={14} />} disabled={!!uploadReason} title={uploadReason} onClick={() => press('storage.objects.upload')}>
+          Upload
+        </Button>
+        <IconButton
+          label={uploadReason ?? 'Upload folder'}
+          icon={<FolderUp size={14} />}
+          size="sm"
+          variant="default"
+          disabled={!!uploadReason}
+          onClick={() => press('storage.objects.upload-folder')}
+        />
+        <Button size="sm" icon={<FolderPlus size={14} />} disabled={!!folderReason} title={folderReason} onClick={() => press('storage.folder.create')}>
+          Create folder
+        </Button>
+        <SearchBox />
+        <Link to={paths.apiSettings(snap.ref)} className={buttonClass('ghost', 'sm')} aria-label="API docs" title="API docs">
+          <BookOpen size={14} />
+        </Link>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,84 @@
+/**
+ * The rows of one open folder, virtualized (row height 37, spec 9) so a 10,000-file folder scrolls to its
+ * last file: a 'Load more' row ends a column that came back with exactly 200 entries, and is loaded by
+ * itself when scrolled into view. Used by a Miller column and by the list view.
+ */
+import { useEffect, useRef } from 'react'
+import { useSnapshot } from 'valtio'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { STORAGE_ROW_HEIGHT } from '../../../../shared/constants'
+import { MSG } from '../../../../shared/messages'
+import { press } from '../../../commands-run'
+import { Button, EmptyState, Spinner } from '../../../ui'
+import { itemKey } from './explorer-rules'
+import { explorer } from './explorer-state'
+import { ItemRow } from './ItemRow'
+
+export function FolderRows({ columnIndex, list }: { columnIndex: number; list: boolean }) {
+  const snap = useSnapshot(explorer)
+  const column = snap.columns[columnIndex]
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const items = column?.items ?? []
+  const count = items.length + (column?.hasMoreItems ? 1 : 0)
+  const virtualizer = useVirtualizer({
+    count, getScrollElement: () => scrollRef.current, estimateSize: () => STORAGE_ROW_HEIGHT, overscan: 12,
+  })
+  const rows = virtualizer.getVirtualItems()
+  const lastShown = rows.at(-1)?.index ?? -1
+  const scrolled = (scrollRef.current?.scrollTop ?? 0) > 0
+
+  useEffect(() => {
+    if (column?.hasMoreItems && !column.isLoadingMoreItems && scrolled && lastShown === count - 1) {
+      press('storage.explorer.load-more', { path: column.id })
+    }
+  }, [column, scrolled, lastShown, count])
+
+  const focusRow = snap.focus?.columnIndex === columnIndex ? items.findIndex((i) => i.path === snap.focus?.path) : -1
+  useEffect(() => {
+    if (focusRow >= 0) virtualizer.scrollToIndex(focusRow, { align: 'auto' })
+  }, [focusRow, virtualizer])
+
+  if (!column) return null
+  if (column.status === 'LOADING' && items.length === 0) {
+    return <div className="sx-rows__state"><Spinner /></div>
+  }
+  if (column.status === 'ERROR' && items.length === 0) {
+    return <div className="sx-rows__state sx-rows__state--error">{column.error}</div>
+  }
+  if (items.length === 0) {
+    const searching = columnIndex === snap.columns.length - 1 && snap.search
+    return <EmptyState title={searching ? MSG.noSearchResults : MSG.folderEmpty} />
+  }
+  const selectedKeys = new Set(snap.selected.map(itemKey))
+  const nextOpen = snap.columns[columnIndex + 1]?.id
+  return (
+    <div ref={scrollRef} className="sx-rows" role="rowgroup">
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {rows.map((row) => {
+          const item = items[row.index]
+          return (
+            <div key={item ? itemKey(item) + row.index : 'more'} className="sx-rows__slot" style={{ transform: `translateY(${row.start}px)`, height: STORAGE_ROW_HEIGHT }}>
+              {item ? (
+                <ItemRow
+                  item={item}
+                  list={list}
+                  placeholder={snap.newFolderColumn === columnIndex && row.index === 0}
+                  selected={selectedKeys.has(itemKey(item))}
+                  focused={row.index === focusRow}
+                  active={item.path === nextOpen || item.path === snap.preview?.path}
+                  anySelected={snap.selected.length > 0}
+                />
+              ) : (
+                <div className="sx-row sx-row--more">
+                  <Button size="sm" variant="ghost" loading={column.isLoadingMoreItems} onClick={() => press('storage.explorer.load-more', { path: column.id })}>
+                    Load more
+                  </Button>
+                </div>
+              )}
+            </div>
+          )
+        })}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,32 @@
+/**
+ * Explorer preferences (spec 4): view, sort column and order, saved in local storage under a per-project
+ * key and restored on load; when absent, the current defaults are saved.
+ */
+import { z } from 'zod'
+import { LS_KEYS, STORAGE_SORT_COLUMNS, STORAGE_VIEWS } from '../../../../shared/constants'
+import { readJson, writeJson } from '../../../state/local-storage'
+import { DEFAULT_PREFERENCES, explorer, type ExplorerPreferences } from './explorer-state'
+
+const Preferences = z.object({
+  view: z.enum(STORAGE_VIEWS).catch(DEFAULT_PREFERENCES.view),
+  sortBy: z.enum(STORAGE_SORT_COLUMNS).catch(DEFAULT_PREFERENCES.sortBy),
+  sortByOrder: z.enum(['asc', 'desc']).catch(DEFAULT_PREFERENCES.sortByOrder),
+})
+
+export function currentPreferences(): ExplorerPreferences {
+  return { view: explorer.view, sortBy: explorer.sortBy, sortByOrder: explorer.sortByOrder }
+}
+
+export function savePreferences(ref: string): void {
+  writeJson(LS_KEYS.storageExplorer(ref), currentPreferences())
+}
+
+/** Puts the saved preferences of project `ref` into the explorer, or saves the current ones. */
+export function restorePreferences(ref: string): void {
+  const saved = readJson(LS_KEYS.storageExplorer(ref), (v) => {
+    const parsed = Preferences.safeParse(v)
+    return parsed.success ? parsed.data : undefined
+  })
+  if (saved) Object.assign(explorer, saved)
+  else savePreferences(ref)
+}

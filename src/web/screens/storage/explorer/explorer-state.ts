@@ -1,0 +1,126 @@
+/**
+ * The storage explorer's state (spec 3 Storage item / Explorer column, spec 4 Storage explorer): the open
+ * bucket, its Miller columns (one per open folder), the selection, the preview and the preferences.
+ * The functions that change it live beside the proxy; commands call them, screens read snapshots.
+ *
+ * Contract for the explorer's commands (commands/storage-explorer.ts, commands/storage-objects.ts):
+ * `explorer.bucketId`, `currentFolder()`, `selectedItems()`, `explorer.preview`, `reloadFolder(path)`,
+ * `clearSelection()`, `closePreview()`.
+ */
+import { proxy } from 'valtio'
+import {
+  STORAGE_CORRUPTED_AFTER_MS, type StorageSortColumn, type StorageView,
+} from '../../../../shared/constants'
+import type { ObjectMetadata, StorageItem } from '../../../../shared/storage'
+
+export type ItemStatus = 'LOADING' | 'READY' | 'EDITING'
+
+export interface ExplorerItem {
+  /** files only; a folder has none */
+  id: string | null
+  name: string
+  type: 'FILE' | 'FOLDER'
+  status: ItemStatus
+  isCorrupted: boolean
+  metadata: ObjectMetadata | null
+  created_at: string | null
+  updated_at: string | null
+  last_accessed_at: string | null
+  /** the folder holding it: '' at the bucket root, else 'a/b' (no slashes at either end) */
+  prefix: string
+  /** prefix + name: a file's object key, a folder's path */
+  path: string
+  columnIndex: number
+}
+
+export interface ExplorerColumn {
+  /** the folder's path ('' for the bucket root) */
+  id: string
+  name: string
+  status: 'LOADING' | 'READY' | 'ERROR'
+  error: string | null
+  items: ExplorerItem[]
+  hasMoreItems: boolean
+  isLoadingMoreItems: boolean
+}
+
+export interface ExplorerPreferences {
+  view: StorageView
+  sortBy: StorageSortColumn
+  sortByOrder: 'asc' | 'desc'
+}
+
+export const DEFAULT_PREFERENCES: ExplorerPreferences = { view: 'COLUMNS', sortBy: 'name', sortByOrder: 'asc' }
+
+export const explorer = proxy({
+  ref: '',
+  bucketId: null as string | null,
+  /** columns[0] is the bucket root; each open folder adds one */
+  columns: [] as ExplorerColumn[],
+  selected: [] as ExplorerItem[],
+  /** the last item clicked or selected: the anchor of a shift-click range */
+  lastSelected: null as ExplorerItem | null,
+  preview: null as ExplorerItem | null,
+  ...DEFAULT_PREFERENCES,
+  search: '',
+  pathEditing: false,
+  /** the keyboard cursor: an item of a column (arrows move it, Enter opens it) */
+  focus: null as { columnIndex: number; path: string } | null,
+  /** the column holding the 'Untitled folder' placeholder (always its first row) while a folder is being named */
+  newFolderColumn: null as number | null,
+})
+
+/** 'a/b' + 'c' → 'a/b/c'; '' + 'c' → 'c'. */
+export function joinPath(prefix: string, name: string): string {
+  return prefix ? `${prefix}/${name}` : name
+}
+
+/** A listed entry as an explorer item: status and corruption by the spec's 15-minute rule. */
+export function toExplorerItem(item: StorageItem, prefix: string, columnIndex: number, now = Date.now()): ExplorerItem {
+  const type = item.id ? 'FILE' : 'FOLDER'
+  const age = item.created_at ? now - Date.parse(item.created_at) : 0
+  const noMetadata = type === 'FILE' && !item.metadata
+  return {
+    ...item,
+    type,
+    status: noMetadata && age < STORAGE_CORRUPTED_AFTER_MS ? 'LOADING' : 'READY',
+    isCorrupted: noMetadata && age >= STORAGE_CORRUPTED_AFTER_MS,
+    prefix,
+    path: joinPath(prefix, item.name),
+    columnIndex,
+  }
+}
+
+/** The folder the explorer is in: the deepest open column's path ('' at the bucket root). */
+export function currentFolder(): string {
+  return explorer.columns.at(-1)?.id ?? ''
+}
+
+/** What the selection header acts on: the selected items, or else the previewed file. */
+export function selectedItems(): ExplorerItem[] {
+  if (explorer.selected.length) return [...explorer.selected]
+  return explorer.preview ? [explorer.preview] : []
+}
+
+export function clearSelection(): void {
+  explorer.selected = []
+  explorer.lastSelected = null
+}
+
+export function closePreview(): void {
+  explorer.preview = null
+}
+
+/** The open column whose folder is `path`, if any. */
+export function columnOf(path: string): ExplorerColumn | undefined {
+  return explorer.columns.find((c) => c.id === path)
+}
+
+/**
+ * Refetches the folder `path` if one of its columns is open (its first page again, keeping the column);
+ * set by the explorer's data module (explorer-data.ts) so commands need not know how listing works.
+ */
+export let reloadFolder: (path: string) => Promise<void> = async () => {}
+export function setReloadFolder(fn: (path: string) => Promise<void>): void {
+  reloadFolder = fn
+}

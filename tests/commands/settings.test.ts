@@ -1,0 +1,79 @@
+/**
+ * Settings commands headless against a real server: the storage upload limit (read back from the storage
+ * config, and the project's own record of it) and copying the API URLs and keys.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import '../../commands/settings'
+import { disabledReason, getCommand, runCommand } from '../../commands/registry'
+import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
+import { MSG } from '../../src/shared/messages'
+import { paths } from '../../src/shared/routes'
+import { headlessContext, targets, type HeadlessContext } from '../support/context'
+
+const ref = DEFAULT_PROJECT_REF
+
+describe.each(targets())('settings commands on $name', (target) => {
+  let ctx: HeadlessContext
+  let original: number
+  const run = <R = unknown>(id: string, args: unknown = {}) => runCommand<R>(id, args, 'test')
+
+  beforeAll(async () => {
+    ctx = headlessContext(target, paths.storageSettings(ref))
+    original = (await ctx.api.storageConfig(ref)).fileSizeLimit
+  })
+  afterAll(async () => {
+    await ctx.api.updateStorageConfig(ref, { fileSizeLimit: original })
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('sets the upload limit in the unit given', async () => {
+    await run('storage.settings.update', { fileSizeLimit: 100, unit: 'MB' })
+    expect((await ctx.api.storageConfig(ref)).fileSizeLimit).toBe(100 * 1024 ** 2)
+    expect(ctx.toasts.at(-1)).toEqual({ kind: 'success', message: MSG.storageSettingsUpdated })
+    await run('storage.settings.update', { fileSizeLimit: 5, unit: 'GB' })
+    expect((await ctx.api.storageConfig(ref)).fileSizeLimit).toBe(5 * 1024 ** 3)
+  })
+
+  it('refuses more than 5 GB in the unit chosen, changing nothing', async () => {
+    await run('storage.settings.update', { fileSizeLimit: 200, unit: 'MB' })
+    await expect(run('storage.settings.update', { fileSizeLimit: 5121, unit: 'MB' })).rejects.toThrow(MSG.storageLimitMax(5120, 'MB'))
+    await expect(run('storage.settings.update', { fileSizeLimit: 6, unit: 'GB' })).rejects.toThrow('Maximum limit is up to 5 GB.')
+    await expect(run('storage.settings.update', { fileSizeLimit: 5 * 1024 ** 2 + 1, unit: 'KB' })).rejects.toThrow(
+      'Maximum limit is up to 5242880 KB.',
+    )
+    await expect(run('storage.settings.update', { fileSizeLimit: -1, unit: 'MB' })).rejects.toThrow(MSG.bucketSizeLimitMin)
+    expect((await ctx.api.storageConfig(ref)).fileSizeLimit).toBe(200 * 1024 ** 2)
+  })
+
+  it('needs storage admin write', () => {
+    ctx.denied.add('storageAdminWrite')
+    try {
+      expect(disabledReason(getCommand('storage.settings.update')!, ctx)).toBe(MSG.updateStorageSettingsPermission)
+    } finally {
+      ctx.denied.delete('storageAdminWrite')
+    }
+  })
+
+  it('copies the API URL and keys on the API settings page', async () => {
+    await expect(run('settings.api.copy', { key: 'anon' })).rejects.toThrow('is not available here')
+    await ctx.navigate({ to: paths.apiSettings(ref) })
+    const writeText = vi.fn(async (_: string) => {})
+    vi.stubGlobal('navigator', { clipboard: { writeText } })
+    vi.stubGlobal('document', { hasFocus: () => true })
+    const settings = await ctx.api.apiSettings(ref)
+    const cases = [
+      ['url', settings.api_url, 'Project URL'],
+      ['anon', settings.anon_key, 'anon key'],
+      ['service_role', settings.service_role_key, 'service_role key'],
+      ['jwt_secret', settings.jwt_secret, 'JWT secret'],
+    ] as const
+    for (const [key, value, label] of cases) {
+      expect(await run('settings.api.copy', { key })).toBe(true)
+      expect(writeText).toHaveBeenLastCalledWith(value)
+      expect(ctx.toasts.at(-1)).toEqual({ kind: 'success', message: `Copied the ${label} to the clipboard` })
+    }
+    await ctx.navigate({ to: paths.storageSettings(ref) })
+  })
+})

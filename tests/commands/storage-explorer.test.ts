@@ -1,0 +1,170 @@
+/**
+ * Storage explorer commands, run headless against a real studio on every target: a bucket of our own with
+ * files uploaded through the dashboard API, then the commands, then the storage read back with listObjects.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import '../../commands/storage-explorer'
+import { runCommand } from '../../commands/registry'
+import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
+import { MSG } from '../../src/shared/messages'
+import { paths } from '../../src/shared/routes'
+import { explorer } from '../../src/web/screens/storage/explorer/explorer-state'
+import { headlessContext, targets, type HeadlessContext } from '../support/context'
+import { bucketName } from '../server/support/storage'
+
+const ref = DEFAULT_PROJECT_REF
+const FILES = ['a.txt', 'b.txt', 'c.txt', 'docs/one.md', 'docs/two.md', 'docs/deep/three.md', 'img/cat.png']
+
+describe.each(targets())('storage explorer commands on $name', (target) => {
+  let ctx: HeadlessContext
+  const bucket = bucketName('gx')
+  const names = (column: number) => explorer.columns[column]?.items.map((i) => i.name)
+  const list = async (path: string) =>
+    (await ctx.api.listObjects(ref, bucket, { path, options: { limit: 1000 } })).map((e) => e.name)
+
+  beforeAll(async () => {
+    ctx = headlessContext(target, paths.storageBucket(ref, bucket))
+    await ctx.api.createBucket(ref, { id: bucket })
+    for (const path of FILES) await ctx.api.uploadObject(ref, bucket, path, new Blob([`content of ${path}`], { type: 'text/plain' }))
+  })
+
+  afterAll(async () => {
+    await ctx.api.emptyBucket(ref, bucket)
+    await ctx.api.deleteBucket(ref, bucket)
+  })
+
+  it('opens the bucket, then folders as columns, and goes up', async () => {
+    await runCommand('storage.explorer.bucket.open', { bucketId: bucket }, 'test')
+    expect(names(0)).toEqual(['a.txt', 'b.txt', 'c.txt', 'docs', 'img'])
+    await runCommand('storage.folder.open', { path: 'docs' }, 'test')
+    await runCommand('storage.item.select', { path: 'docs/deep' }, 'test')
+    expect(explorer.columns.map((c) => c.id)).toEqual(['', 'docs', 'docs/deep'])
+    expect(names(2)).toEqual(['three.md'])
+    // opening a folder from an earlier column closes the columns to its right
+    await runCommand('storage.item.select', { path: 'img' }, 'test')
+    expect(explorer.columns.map((c) => c.id)).toEqual(['', 'img'])
+    await runCommand('storage.explorer.up', {}, 'test')
+    expect(explorer.columns.map((c) => c.id)).toEqual([''])
+  })
+
+  it('previews a file, and selects by toggle, range and clear', async () => {
+    await runCommand('storage.item.select', { path: 'b.txt' }, 'test')
+    expect(explorer.preview?.path).toBe('b.txt')
+    // the range from the clicked file (the anchor)
+    await runCommand('storage.item.select-range', { path: 'a.txt' }, 'test')
+    expect(explorer.selected.map((s) => s.name)).toEqual(['a.txt', 'b.txt'])
+    await runCommand('storage.item.toggle', { path: 'c.txt' }, 'test')
+    expect(explorer.selected.map((s) => s.name)).toEqual(['a.txt', 'b.txt', 'c.txt'])
+    await runCommand('storage.item.toggle', { path: 'a.txt' }, 'test')
+    expect(explorer.selected.map((s) => s.name)).toEqual(['b.txt', 'c.txt'])
+    // shift-click on a selected item deselects the range from the anchor (a.txt, toggled last)
+    await runCommand('storage.item.select-range', { path: 'b.txt' }, 'test')
+    expect(explorer.selected.map((s) => s.name)).toEqual(['c.txt'])
+    await runCommand('storage.item.toggle', { path: 'a.txt' }, 'test')
+    await runCommand('storage.selection.clear', {}, 'test')
+    expect(explorer.selected).toEqual([])
+    // Escape: the preview first, then the selection
+    await runCommand('storage.item.toggle', { path: 'a.txt' }, 'test')
+    expect(await runCommand('storage.explorer.dismiss', {}, 'test')).toBe('preview')
+    expect(await runCommand('storage.explorer.dismiss', {}, 'test')).toBe('selection')
+    expect(explorer.selected).toEqual([])
+  })
+
+  it('moves the cursor through and across columns, extends with shift, opens with Enter', async () => {
+    await runCommand('storage.explorer.path.go', { path: '' }, 'test')
+    for (const name of ['a.txt', 'b.txt', 'c.txt', 'docs']) {
+      expect(await runCommand('storage.item.focus-move', { direction: 'down' }, 'test')).toBe(name)
+    }
+    await runCommand('storage.item.activate', {}, 'test')
+    expect(explorer.columns.map((c) => c.id)).toEqual(['', 'docs'])
+    expect(await runCommand('storage.item.focus-move', { direction: 'right' }, 'test')).toBe('docs/deep')
+    expect(await runCommand('storage.item.focus-move', { direction: 'down', extend: true }, 'test')).toBe('docs/one.md')
+    expect(explorer.selected.map((s) => s.path)).toEqual(['docs/deep', 'docs/one.md'])
+    await runCommand('storage.item.activate', {}, 'test')
+    expect(explorer.preview?.path).toBe('docs/one.md')
+    expect(await runCommand('storage.item.focus-move', { direction: 'left' }, 'test')).toBe('docs')
+  })
+
+  it('creates a folder from the placeholder, checking its name', async () => {
+    await runCommand('storage.explorer.path.go', { path: '' }, 'test')
+    await runCommand('storage.folder.create', {}, 'test')
+    expect(explorer.columns[0]?.items[0]).toMatchObject({ name: MSG.untitledFolder, status: 'EDITING', type: 'FOLDER' })
+    await expect(runCommand('storage.folder.create', { name: 'bad.name' }, 'test')).rejects.toThrow(MSG.folderNameInvalidChars)
+    await expect(runCommand('storage.folder.create', { name: 'docs' }, 'test')).rejects.toThrow(MSG.folderNameExists('docs'))
+    await runCommand('storage.folder.create', { name: 'new stuff' }, 'test')
+    expect(explorer.newFolderColumn).toBeNull()
+    expect(await list('')).toContain('new stuff')
+    expect(names(0)).toContain('new stuff')
+    // an empty name removes the placeholder and creates nothing
+    await runCommand('storage.folder.create', {}, 'test')
+    await runCommand('storage.folder.create', { name: '  ' }, 'test')
+    expect(names(0)?.filter((n) => n === MSG.untitledFolder)).toEqual([])
+  })
+
+  it('refuses a new folder without the storage write permission', async () => {
+    ctx.denied.add('storageAdminWrite')
+    try {
+      await expect(runCommand('storage.folder.create', { name: 'nope' }, 'test')).rejects.toThrow(MSG.createFoldersPermission)
+    } finally {
+      ctx.denied.delete('storageAdminWrite')
+    }
+  })
+
+  it('renames a file by a move', async () => {
+    await runCommand('storage.item.rename-start', { path: 'c.txt' }, 'test')
+    expect(explorer.columns[0]?.items.find((i) => i.path === 'c.txt')?.status).toBe('EDITING')
+    await runCommand('storage.item.rename', { path: 'c.txt', name: 'renamed.txt' }, 'test')
+    expect(await list('')).toEqual(expect.arrayContaining(['renamed.txt']))
+    expect(await list('')).not.toContain('c.txt')
+    expect(names(0)).toContain('renamed.txt')
+    expect(ctx.toasts.at(-1)).toEqual({ kind: 'success', message: MSG.renamed('c.txt', 'renamed.txt') })
+  })
+
+  it('renames a folder by moving everything under it, empty folders included', async () => {
+    await ctx.api.uploadObject(ref, bucket, 'docs/empty/.emptyFolderPlaceholder', new Blob([]))
+    await runCommand('storage.explorer.reload', {}, 'test')
+    await expect(runCommand('storage.item.rename', { path: 'docs', name: 'a/b' }, 'test')).rejects.toThrow(MSG.folderNameSlashes)
+    await runCommand('storage.item.rename', { path: 'docs', name: 'papers' }, 'test')
+    expect(await list('')).toContain('papers')
+    expect(await list('')).not.toContain('docs')
+    expect(await list('papers')).toEqual(['deep', 'empty', 'one.md', 'two.md'])
+    expect(await list('papers/deep')).toEqual(['three.md'])
+    expect(names(0)).toContain('papers')
+  })
+
+  it('sets the view and the sort, which refetch the folders and close the preview', async () => {
+    await runCommand('storage.item.select', { path: 'a.txt' }, 'test')
+    await runCommand('storage.explorer.view.set', { view: 'LIST' }, 'test')
+    expect([explorer.view, explorer.preview]).toEqual(['LIST', null])
+    await runCommand('storage.explorer.sort.set', { sortBy: 'name', order: 'desc' }, 'test')
+    const files = explorer.columns[0]?.items.filter((i) => i.type === 'FILE').map((i) => i.name)
+    expect(files).toEqual([...(files ?? [])].sort().reverse())
+    await runCommand('storage.explorer.sort.set', { order: 'asc' }, 'test')
+    await runCommand('storage.explorer.view.set', { view: 'COLUMNS' }, 'test')
+    expect(explorer.sortByOrder).toBe('asc')
+  })
+
+  it('searches the current folder, and the path box cancels the search', async () => {
+    await runCommand('storage.explorer.search', { text: 're' }, 'test')
+    expect(names(0)).toEqual(['renamed.txt'])
+    await runCommand('storage.explorer.path.edit', { open: true }, 'test')
+    expect([explorer.pathEditing, explorer.search]).toEqual([true, ''])
+    expect(names(0)).toContain('a.txt')
+    await runCommand('storage.explorer.path.go', { path: '/papers/deep/' }, 'test')
+    expect(explorer.pathEditing).toBe(false)
+    expect(explorer.columns.map((c) => c.id)).toEqual(['', 'papers', 'papers/deep'])
+    expect(names(2)).toEqual(['three.md'])
+  })
+
+  it('pages a folder of more than 200 files with load more', async () => {
+    const keys = Array.from({ length: 205 }, (_, i) => `many/f-${String(i).padStart(3, '0')}.txt`)
+    for (let i = 0; i < keys.length; i += 20) {
+      await Promise.all(keys.slice(i, i + 20).map((k) => ctx.api.uploadObject(ref, bucket, k, new Blob(['x']))))
+    }
+    await runCommand('storage.folder.open', { path: 'many' }, 'test')
+    const column = () => explorer.columns.find((c) => c.id === 'many')
+    expect([column()?.items.length, column()?.hasMoreItems]).toEqual([200, true])
+    await runCommand('storage.explorer.load-more', { path: 'many' }, 'test')
+    expect([column()?.items.length, column()?.hasMoreItems, column()?.items.at(-1)?.name]).toEqual([205, false, 'f-204.txt'])
+  })
+})

@@ -1,0 +1,232 @@
+/**
+ * The explorer's object actions, run headless against a real server (PGlite, and PostgreSQL when
+ * TEST_DATABASE_URL is set): upload (relative paths, duplicate suffixes), download (one file, a zip),
+ * delete, move, signed and public URLs. Every change is read back through the storage calls and from
+ * storage.objects. Buckets carry a random name and are deleted at the end.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import '../../commands/storage-objects'
+import { disabledReason, getCommand, runCommand } from '../../commands/registry'
+import { DEFAULT_PROJECT_REF, STORAGE_EMPTY_FOLDER_PLACEHOLDER } from '../../src/shared/constants'
+import { MSG } from '../../src/shared/messages'
+import { paths } from '../../src/shared/routes'
+import { objectDialogs } from '../../src/web/screens/storage/explorer/actions/dialog-state'
+import type { DownloadResult } from '../../src/web/screens/storage/explorer/actions/download'
+import type { UploadResult } from '../../src/web/screens/storage/explorer/actions/upload'
+import { explorer } from '../../src/web/screens/storage/explorer/explorer-state'
+import { bucketName } from '../server/support/storage'
+import { headlessContext, targets, type HeadlessContext } from '../support/context'
+
+const ref = DEFAULT_PROJECT_REF
+const blob = (text: string, type = 'text/plain') => new Blob([text], { type })
+const run = <R = unknown>(id: string, args: unknown = {}) => runCommand<R>(id, args, 'test')
+
+describe.each(targets())('storage object commands on $name', (target) => {
+  const made: string[] = []
+  let ctx: HeadlessContext
+  let bucket: string
+
+  /** every object key of the bucket, from the database */
+  const keys = async (id = bucket) => {
+    const res = await ctx.api.runQuery(ref, { query: `select name from storage.objects where bucket_id = '${id}' order by name` })
+    return res.results.at(-1)!.rows.map((r) => String(r.name))
+  }
+  const text = async (path: string) => (await ctx.api.downloadObject(ref, bucket, path)).text()
+  const newBucket = async (isPublic = false) => {
+    const id = bucketName('obj')
+    await ctx.api.createBucket(ref, { id, public: isPublic })
+    made.push(id)
+    ctx = headlessContext(target, paths.storageBucket(ref, id))
+    return id
+  }
+  const upload = (files: { name: string; data: Blob }[], folder?: string) =>
+    run<UploadResult>('storage.objects.upload-files', { files, folder })
+
+  beforeAll(async () => {
+    ctx = headlessContext(target)
+    bucket = await newBucket()
+  })
+  beforeEach(() => {
+    ctx = headlessContext(target, paths.storageBucket(ref, bucket))
+    explorer.selected = []
+    explorer.preview = null
+  })
+  afterAll(async () => {
+    for (const id of made) {
+      await ctx.api.emptyBucket(ref, id).catch(() => {})
+      await ctx.api.deleteBucket(ref, id).catch(() => {})
+    }
+  })
+
+  it('uploads files and folders with their relative paths and cache-control 3600', async () => {
+    const result = await upload([
+      { name: 'top.txt', data: blob('top') },
+      { name: 'photos/a.txt', data: blob('A') },
+      { name: 'photos/deep/b.txt', data: blob('B') },
+    ], 'up')
+    expect(result.failed).toEqual([])
+    expect(await keys()).toEqual(['up/photos/a.txt', 'up/photos/deep/b.txt', 'up/top.txt'])
+    expect(await text('up/photos/deep/b.txt')).toBe('B')
+    const listed = await ctx.api.listObjects(ref, bucket, { path: 'up' })
+    const top = listed.find((i) => i.name === 'top.txt')!
+    expect(top.metadata?.cacheControl).toBe('max-age=3600')
+    expect(top.metadata?.mimetype).toBe('text/plain')
+    expect(ctx.toasts).toContainEqual({ kind: 'success', message: MSG.uploaded(3) })
+  })
+
+  it('gives a duplicate name a numeric suffix in parentheses', async () => {
+    await upload([{ name: 'dup.txt', data: blob('one') }], 'dups')
+    await upload([{ name: 'dup.txt', data: blob('two') }, { name: 'dup.txt', data: blob('three') }], 'dups')
+    await upload([{ name: 'dup.txt', data: blob('four') }], 'dups')
+    expect((await keys()).filter((k) => k.startsWith('dups/'))).toEqual([
+      'dups/dup (1).txt', 'dups/dup (2).txt', 'dups/dup (3).txt', 'dups/dup.txt',
+    ])
+    expect(await text('dups/dup.txt')).toBe('one')
+    expect(await text('dups/dup (3).txt')).toBe('four')
+  })
+
+  it('reports each file that fails and a summary, keeping the others', async () => {
+    const limited = await newBucket()
+    await ctx.api.updateBucket(ref, limited, { file_size_limit: 10 })
+    const result = await upload([
+      { name: 'small.txt', data: blob('ok') },
+      { name: 'big.txt', data: blob('x'.repeat(100)) },
+    ], '')
+    expect(result.uploaded).toEqual(['small.txt'])
+    expect(await keys(limited)).toEqual(['small.txt'])
+    expect(ctx.toasts).toContainEqual({ kind: 'error', message: MSG.uploadFileFailed('big.txt', MSG.objectTooLarge) })
+    expect(ctx.toasts).toContainEqual({ kind: 'error', message: MSG.uploadFilesFailedCount(1) })
+  })
+
+  it('uploads ten at a time without losing any of many files', async () => {
+    const files = Array.from({ length: 23 }, (_, i) => ({ name: `f${String(i).padStart(2, '0')}.txt`, data: blob(`n${i}`) }))
+    const result = await upload(files, 'many')
+    expect(result.uploaded).toHaveLength(23)
+    expect((await keys()).filter((k) => k.startsWith('many/'))).toHaveLength(23)
+  })
+
+  it('downloads one file as itself, and several or a folder as a zip', async () => {
+    await upload([{ name: 'z/one.txt', data: blob('first') }, { name: 'z/sub/two.txt', data: blob('second') }], 'dl')
+    const one = await run<DownloadResult>('storage.objects.download', { paths: ['dl/z/one.txt'] })
+    expect(one.fileName).toBe('one.txt')
+    expect(await one.blob.text()).toBe('first')
+
+    const zip = await run<DownloadResult>('storage.objects.download', { paths: ['dl/z'] })
+    expect(zip.fileName).toBe('z.zip')
+    expect([...zip.entries].sort()).toEqual(['z/one.txt', 'z/sub/two.txt'])
+    const dir = await mkdtemp(join(tmpdir(), 'zip-'))
+    await writeFile(join(dir, 'z.zip'), Buffer.from(await zip.blob.arrayBuffer()))
+    expect(execFileSync('unzip', ['-p', join(dir, 'z.zip'), 'z/sub/two.txt']).toString()).toBe('second')
+    expect(ctx.toasts).toContainEqual({ kind: 'success', message: MSG.downloaded('z.zip') })
+  })
+
+  it('says which file could not be downloaded', async () => {
+    const res = await run<DownloadResult | null>('storage.objects.download', { paths: ['nope/missing.txt'] })
+    expect(res).toBeNull()
+    expect(ctx.toasts).toContainEqual({ kind: 'error', message: MSG.downloadFailed('missing.txt') })
+  })
+
+  it('moves files and folders to a destination (leading slash stripped) and to the bucket root', async () => {
+    await upload([{ name: 'm.txt', data: blob('m') }, { name: 'box/in.txt', data: blob('in') }, { name: 'box/deeper/x.txt', data: blob('x') }], 'mv')
+    const res = await run<{ destination: string }>('storage.objects.move', { paths: ['mv/m.txt', 'mv/box'], destination: '/archive/2024' })
+    expect(res.destination).toBe('archive/2024')
+    const after = await keys()
+    expect(after.filter((k) => k.startsWith('archive/'))).toEqual(['archive/2024/box/deeper/x.txt', 'archive/2024/box/in.txt', 'archive/2024/m.txt'])
+    expect(after.filter((k) => k.startsWith('mv/'))).toEqual([])
+    expect(ctx.toasts).toContainEqual({ kind: 'success', message: MSG.moved(2, 'archive/2024') })
+
+    await run('storage.objects.move', { paths: ['archive/2024/m.txt'], destination: '  ' })
+    expect(await keys()).toContain('m.txt')
+    expect(await text('m.txt')).toBe('m')
+  })
+
+  it('says which item could not be moved', async () => {
+    await run('storage.objects.move', { paths: ['ghost.txt'], destination: 'x' })
+    expect(ctx.toasts).toContainEqual({ kind: 'error', message: MSG.moveItemFailed('ghost.txt') })
+  })
+
+  it('opens the Move dialog on the selection', async () => {
+    await run('storage.objects.move-dialog.open', { paths: ['m.txt'] })
+    expect(objectDialogs.move).toEqual(['m.txt'])
+    objectDialogs.move = null
+  })
+
+  it('deletes after confirming: a folder takes everything under it; the preview closes if it went', async () => {
+    await upload([{ name: 'a.txt', data: blob('a') }, { name: 'b/c.txt', data: blob('c') }, { name: 'b/d/e.txt', data: blob('e') }, { name: 'keep.txt', data: blob('k') }], 'del')
+    ctx.confirmAnswers.push(false)
+    await run('storage.objects.delete', { paths: ['del/a.txt'] })
+    expect(await keys()).toContain('del/a.txt')
+
+    explorer.preview = { path: 'del/b/c.txt' } as typeof explorer.preview
+    const res = await run<{ deleted: string[] }>('storage.objects.delete', { paths: ['del/a.txt', 'del/b'] })
+    expect(ctx.confirms.at(-1)?.title).toBe(MSG.deleteConfirmTitle(2))
+    expect([...res.deleted].sort()).toEqual(['del/a.txt', 'del/b/c.txt', 'del/b/d/e.txt'])
+    expect((await keys()).filter((k) => k.startsWith('del/'))).toEqual(['del/keep.txt'])
+    expect(explorer.preview).toBeNull()
+    expect(ctx.toasts).toContainEqual({ kind: 'success', message: MSG.deleted(3) })
+  })
+
+  it('moves and deletes an empty folder with its hidden placeholder', async () => {
+    await upload([{ name: STORAGE_EMPTY_FOLDER_PLACEHOLDER, data: blob('') }], 'hollow')
+    await run('storage.objects.move', { paths: ['hollow'], destination: 'moved' })
+    expect((await keys()).filter((k) => k.includes('hollow'))).toEqual([`moved/hollow/${STORAGE_EMPTY_FOLDER_PLACEHOLDER}`])
+    await run('storage.objects.delete', { paths: ['moved/hollow'] })
+    expect((await keys()).filter((k) => k.includes('hollow'))).toEqual([])
+  })
+
+  it('deletes the selection when no paths are given', async () => {
+    await upload([{ name: 'sel.txt', data: blob('s') }], '')
+    explorer.selected = [{ path: 'sel.txt', type: 'FILE' } as (typeof explorer.selected)[number]]
+    await run('storage.objects.delete')
+    expect(await keys()).not.toContain('sel.txt')
+  })
+
+  it('signs a URL that serves the file, and one that has expired is refused', async () => {
+    await upload([{ name: 'signed.txt', data: blob('secret bytes') }], 'url')
+    const url = await run<string>('storage.object.sign-url', { path: 'url/signed.txt', expiresIn: 60 })
+    const res = await fetch(url)
+    expect(res.status).toBe(200)
+    expect(await res.text()).toBe('secret bytes')
+    expect(ctx.toasts).toContainEqual({ kind: 'success', message: MSG.urlCopied('signed.txt') })
+
+    const short = await run<string>('storage.object.sign-url', { path: 'url/signed.txt', expiresIn: 1 })
+    await new Promise((r) => setTimeout(r, 2100))
+    const expired = await fetch(short)
+    expect(expired.ok).toBe(false)
+    await expect(run('storage.object.sign-url', { path: 'url/signed.txt', expiresIn: 0 })).rejects.toThrow(MSG.expiryTooSmall)
+  })
+
+  it('signs the previewed file when no path is given, and opens the URL dialog on it', async () => {
+    explorer.preview = { path: 'url/signed.txt' } as typeof explorer.preview
+    const url = await run<string>('storage.object.sign-url', { expiresIn: 604_800 })
+    expect(await (await fetch(url)).text()).toBe('secret bytes')
+    await run('storage.object.url-dialog.open')
+    expect(objectDialogs.url).toEqual({ path: 'url/signed.txt', isPublic: false })
+    objectDialogs.url = null
+  })
+
+  it('gives a public bucket\'s file its public URL', async () => {
+    const pub = await newBucket(true)
+    await upload([{ name: 'open.txt', data: blob('for everyone') }], '')
+    const url = await run<string>('storage.object.public-url', { path: 'open.txt' })
+    expect(await (await fetch(url)).text()).toBe('for everyone')
+    await run('storage.object.url-dialog.open', { path: 'open.txt' })
+    expect(objectDialogs.url).toEqual({ path: 'open.txt', isPublic: true })
+    objectDialogs.url = null
+    expect(pub).toBeTruthy()
+  })
+
+  it('is refused without storage admin write, with the spec reasons', async () => {
+    ctx.denied.add('storageAdminWrite')
+    expect(disabledReason(getCommand('storage.objects.upload')!, ctx)).toBe(MSG.uploadFilesPermission)
+    expect(disabledReason(getCommand('storage.objects.upload-files')!, ctx)).toBe(MSG.uploadFilesPermission)
+    expect(disabledReason(getCommand('storage.objects.delete')!, ctx)).toBe(MSG.deleteFilePermission)
+    await expect(upload([{ name: 'no.txt', data: blob('no') }])).rejects.toThrow(MSG.uploadFilesPermission)
+    await expect(run('storage.objects.delete', { paths: ['m.txt'] })).rejects.toThrow(MSG.deleteFilePermission)
+    expect(await keys()).toContain('m.txt')
+  })
+})

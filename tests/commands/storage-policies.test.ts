@@ -1,0 +1,154 @@
+/**
+ * Storage policy commands, run headless against a real server (PGlite, and PostgreSQL when
+ * TEST_DATABASE_URL is set): each change is checked in pg_policies, and a policy made through the modal
+ * from the "own folder" template is proven with storage-js as two users.
+ */
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { StorageClient } from '@supabase/storage-js'
+import '../../commands/storage-policies'
+import { runCommand } from '../../commands/registry'
+import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
+import { MSG } from '../../src/shared/messages'
+import type { Policy } from '../../src/shared/policies'
+import { paths } from '../../src/shared/routes'
+import { shortHash } from '../../src/shared/storage-policies'
+import {
+  closeStoragePolicyModal, setStoragePolicyName, storagePolicyModal,
+} from '../../src/web/screens/storage/policies/storage-policy-state'
+import { headlessContext, targets, type HeadlessContext } from '../support/context'
+import { bucketName, settings, storageClient, userToken } from '../server/support/storage'
+
+const ref = DEFAULT_PROJECT_REF
+const lit = (s: string) => `'${s.replace(/'/g, "''")}'`
+
+describe.each(targets())('storage policy commands on $name', (target) => {
+  const bucket = bucketName('pol')
+  const tag = Math.random().toString(36).slice(2, 8)
+  const [userA, userB] = [randomUUID(), randomUUID()]
+  let ctx: HeadlessContext
+  let service: StorageClient
+
+  const run = <R = unknown>(id: string, args: unknown = {}) => runCommand<R>(id, args, 'test')
+  const q = <R = Record<string, unknown>>(sql: string) => ctx.api.query<R>(ref, sql)
+  interface PgPolicy { policyname: string; cmd: string; roles: string[] | string; qual: string | null; with_check: string | null }
+  /** the storage.objects policies of this run (their names carry the tag) */
+  const mine = () =>
+    q<PgPolicy>(`select policyname, cmd, roles, qual, with_check from pg_policies
+      where schemaname = 'storage' and tablename = 'objects' and policyname like ${lit(`%${tag}%`)} order by policyname`)
+  const names = async () => (await mine()).map((p) => p.policyname)
+
+  beforeAll(async () => {
+    ctx = headlessContext(target, paths.storagePolicies(ref))
+    const s = await settings(target.url)
+    service = storageClient(s, s.service_role_key)
+    expect((await service.createBucket(bucket)).error).toBeNull()
+  })
+
+  afterAll(async () => {
+    closeStoragePolicyModal()
+    for (const name of await names()) await q(`drop policy ${`"${name.replaceAll('"', '""')}"`} on storage.objects`)
+    await service.emptyBucket(bucket)
+    await service.deleteBucket(bucket)
+  })
+
+  beforeEach(async () => {
+    ctx.toasts.length = 0
+    ctx.confirmAnswers.length = 0
+    ctx.denied.clear()
+    if (storagePolicyModal.open) closeStoragePolicyModal()
+  })
+
+  it('the modal with the "own folder" template makes policies that let user A use only their folder', async () => {
+    await run('storage.policies.modal.open', { bucketId: bucket, template: 'own-folder' })
+    expect(storagePolicyModal).toMatchObject({ open: true, view: 'editor', bucketId: bucket })
+    const name = `Own folder ${tag}`
+    setStoragePolicyName(name)
+    await run('storage.policies.modal.review')
+    expect(storagePolicyModal.view).toBe('review')
+    await run('storage.policies.modal.save')
+    expect(storagePolicyModal.open).toBe(false)
+
+    // upload, download, update, remove → SELECT, INSERT, UPDATE, DELETE; one policy each, hash-suffixed
+    const hash = shortHash(name, bucket)
+    const made = await mine()
+    expect(made.map((p) => [p.policyname, p.cmd])).toEqual([
+      [`${name} ${hash}_0`, 'SELECT'], [`${name} ${hash}_1`, 'INSERT'], [`${name} ${hash}_2`, 'UPDATE'], [`${name} ${hash}_3`, 'DELETE'],
+    ])
+    expect(made[1]!.qual).toBeNull()
+    expect(made[1]!.with_check).toContain(`bucket_id = ${lit(bucket)}`)
+    expect(ctx.toasts).toEqual([{ kind: 'success', message: MSG.storagePoliciesCreated(4) }])
+
+    const s = await settings(target.url)
+    const a = storageClient(s, await userToken(s, userA))
+    expect((await a.from(bucket).upload(`${userA}/notes.txt`, 'mine')).error).toBeNull()
+    expect((await a.from(bucket).upload(`${userB}/notes.txt`, 'theirs')).error).toMatchObject({ status: 403 })
+    expect((await a.from(bucket).upload('top.txt', 'root')).error).toMatchObject({ status: 403 })
+    expect(await q(`select name from storage.objects where bucket_id = ${lit(bucket)}`)).toEqual([{ name: `${userA}/notes.txt` }])
+  })
+
+  it('create validates first with each spec message and creates nothing', async () => {
+    const base = { bucketId: bucket, name: `Check ${tag}`, operations: ['download'], definition: 'true' }
+    const before = await names()
+    await expect(run('storage.policies.create', { ...base, name: ' ' })).rejects.toThrow(MSG.policyNameRequired)
+    await expect(run('storage.policies.create', { ...base, name: `${tag}${'x'.repeat(50)}` })).rejects.toThrow(MSG.storagePolicyNameTooLong)
+    await expect(run('storage.policies.create', { ...base, operations: [] })).rejects.toThrow(MSG.storagePolicyOperationRequired)
+    await expect(run('storage.policies.create', { ...base, operations: ['public-url'] })).rejects.toThrow(MSG.storagePolicyOperationRequired)
+    await expect(run('storage.policies.create', { ...base, definition: '' })).rejects.toThrow(MSG.storagePolicyDefinitionRequired)
+    await expect(run('storage.policies.create', { ...base, bucketId: `${bucket}-none` })).rejects.toThrow(MSG.bucketNotFound)
+    ctx.denied.add('sqlAdminWritePolicies')
+    await expect(run('storage.policies.create', base)).rejects.toThrow(MSG.editPoliciesPermission)
+    expect(await names()).toEqual(before)
+  })
+
+  it('create: one operation is one policy with the plain name, for the given roles', async () => {
+    const name = `Read ${tag}`
+    const made = await run<Policy[]>('storage.policies.create', { bucketId: bucket, name, operations: 'download, list', roles: ['anon'], definition: "(storage.foldername(name))[1] = 'public'" })
+    expect(made.map((p) => [p.name, p.command, p.roles])).toEqual([[name, 'SELECT', ['anon']]])
+    expect(made[0]!.definition).toContain(`bucket_id = ${lit(bucket)}`)
+    expect(ctx.toasts).toEqual([{ kind: 'success', message: MSG.policyCreated(name) }])
+  })
+
+  it('a save the database refuses makes none of the policies, toasts, and goes back to the editor', async () => {
+    const name = `Clash ${tag}`
+    const taken = `${name} ${shortHash(name, bucket)}_1`
+    await q(`create policy "${taken}" on storage.objects for insert with check (false)`)
+    await run('storage.policies.modal.open', { bucketId: bucket, template: 'scratch' })
+    Object.assign(storagePolicyModal.form, { name, operations: ['copy'], definition: 'true' })
+    await run('storage.policies.modal.review')
+    const saved = await run('storage.policies.modal.save')
+    expect(saved).toBeNull()
+    expect(storagePolicyModal).toMatchObject({ open: true, view: 'editor' })
+    expect(storagePolicyModal.form.name).toBe(name)
+    expect(ctx.toasts.at(-1)?.kind).toBe('error')
+    expect(ctx.toasts.at(-1)?.message).toMatch(/^Error adding policy: .*already exists/)
+    expect((await names()).filter((n) => n.startsWith(name))).toEqual([taken])
+  })
+
+  it('edit opens the modal on the policy; its save renames it and changes the definition', async () => {
+    const [policy] = await run<Policy[]>('storage.policies.create', { bucketId: bucket, name: `Edit ${tag}`, operations: ['upload'], definition: 'false' })
+    await run('storage.policies.edit', { policyId: policy!.id })
+    expect(storagePolicyModal).toMatchObject({ open: true, view: 'editor', policy: { id: policy!.id } })
+    expect(storagePolicyModal.form.definition).toBe(policy!.check)
+    Object.assign(storagePolicyModal.form, { name: `Edited ${tag}`, definition: `bucket_id = ${lit(bucket)} and true` })
+    await run('storage.policies.modal.review')
+    await run('storage.policies.modal.save')
+    expect(storagePolicyModal.open).toBe(false)
+    const [row] = (await mine()).filter((p) => p.policyname === `Edited ${tag}`)
+    expect(row).toMatchObject({ cmd: 'INSERT', qual: null })
+    expect(row!.with_check).toContain('true')
+  })
+
+  it('delete asks first; yes drops it with the spec toast; without the permission the spec reason', async () => {
+    const [policy] = await run<Policy[]>('storage.policies.create', { bucketId: bucket, name: `Gone ${tag}`, operations: ['list'], definition: 'true' })
+    ctx.confirmAnswers.push(false)
+    expect(await run('storage.policies.delete', { policyId: policy!.id })).toBe(false)
+    expect(await names()).toContain(`Gone ${tag}`)
+    ctx.denied.add('sqlAdminWritePolicies')
+    await expect(run('storage.policies.delete', { policyId: policy!.id })).rejects.toThrow(MSG.editPoliciesPermission)
+    ctx.denied.clear()
+    expect(await run('storage.policies.delete', { policyId: policy!.id })).toBe(true)
+    expect(await names()).not.toContain(`Gone ${tag}`)
+    expect(ctx.toasts.at(-1)).toEqual({ kind: 'success', message: MSG.policyDeleted })
+  })
+})

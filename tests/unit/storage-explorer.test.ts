@@ -1,0 +1,101 @@
+/** The storage explorer's pure rules (spec 4, 5 Folders and files, 9): ranges, names, breadcrumbs, statuses. */
+import { describe, expect, it } from 'vitest'
+import { MSG } from '../../src/shared/messages'
+import type { StorageItem } from '../../src/shared/storage'
+import {
+  breadcrumbs, finishEdit, folderNameProblem, formatBytes, normalizePath, rangeSelection, toggleSelection,
+} from '../../src/web/screens/storage/explorer/explorer-rules'
+import { toExplorerItem, type ExplorerItem } from '../../src/web/screens/storage/explorer/explorer-state'
+
+const NOW = Date.parse('2026-01-01T12:00:00Z')
+const meta = { eTag: 'e', size: 1536, mimetype: 'text/plain', cacheControl: 'max-age=3600', lastModified: '', contentLength: 1536, httpStatusCode: 200 }
+const entry = (name: string, over: Partial<StorageItem> = {}): StorageItem => ({
+  id: `id-${name}`, name, type: 'FILE', metadata: meta, created_at: '2026-01-01T11:00:00Z', updated_at: null, last_accessed_at: null, ...over,
+})
+const column = ['a', 'b', 'c', 'd', 'e'].map((n) => toExplorerItem(entry(n), 'f', 1, NOW))
+const at = (n: string) => column.find((i) => i.name === n) as ExplorerItem
+const names = (items: ExplorerItem[]) => items.map((i) => i.name)
+
+describe('toExplorerItem', () => {
+  it('makes an entry with an id a file and one without a folder, with its path', () => {
+    expect(toExplorerItem(entry('x'), 'a/b', 2, NOW)).toMatchObject({ type: 'FILE', status: 'READY', path: 'a/b/x', prefix: 'a/b', columnIndex: 2 })
+    expect(toExplorerItem(entry('dir', { id: null, metadata: null, created_at: null }), '', 0, NOW)).toMatchObject({ type: 'FOLDER', status: 'READY', isCorrupted: false, path: 'dir' })
+  })
+
+  it('a file without metadata is loading for 15 minutes, then corrupted', () => {
+    const young = toExplorerItem(entry('x', { metadata: null, created_at: new Date(NOW - 899_999).toISOString() }), '', 0, NOW)
+    const old = toExplorerItem(entry('x', { metadata: null, created_at: new Date(NOW - 900_000).toISOString() }), '', 0, NOW)
+    expect([young.status, young.isCorrupted]).toEqual(['LOADING', false])
+    expect([old.status, old.isCorrupted]).toEqual(['READY', true])
+  })
+})
+
+describe('selection', () => {
+  it('shift-click adds the range between the anchor and the clicked item, without duplicates', () => {
+    expect(names(rangeSelection([at('b')], column, at('b'), at('d')))).toEqual(['b', 'c', 'd'])
+    expect(names(rangeSelection([at('e')], column, at('d'), at('b')))).toEqual(['e', 'b', 'c', 'd'])
+  })
+
+  it('shift-click on a selected item deselects the range', () => {
+    expect(names(rangeSelection([at('a'), at('b'), at('c'), at('d')], column, at('b'), at('c')))).toEqual(['a', 'd'])
+  })
+
+  it('without an anchor the clicked item alone is the range', () => {
+    expect(names(rangeSelection([], column, null, at('c')))).toEqual(['c'])
+  })
+
+  it('⌘-click toggles one item', () => {
+    expect(names(toggleSelection([at('a')], at('b')))).toEqual(['a', 'b'])
+    expect(names(toggleSelection([at('a'), at('b')], at('a')))).toEqual(['b'])
+  })
+})
+
+describe('folder names', () => {
+  it('allows letters, digits, underscore, hyphen and whitespace', () => {
+    expect(folderNameProblem('My folder_2-x', [])).toBeNull()
+    expect(folderNameProblem('Photos été', [])).toBeNull()
+  })
+
+  it('refuses slashes, other characters and a name already in the folder', () => {
+    expect(folderNameProblem('a/b', [])).toBe(MSG.folderNameSlashes)
+    expect(folderNameProblem('a\\b', [])).toBe(MSG.folderNameSlashes)
+    expect(folderNameProblem('a.b', [])).toBe(MSG.folderNameInvalidChars)
+    expect(folderNameProblem('docs', ['docs'])).toBe('The name docs already exists in the current directory. Please use a different name.')
+  })
+})
+
+describe('breadcrumbs', () => {
+  it('lists the bucket and each folder up to 5 entries', () => {
+    expect(breadcrumbs('b', 'x/y/z/w')).toEqual([
+      { name: 'b', path: '' }, { name: 'x', path: 'x' }, { name: 'y', path: 'x/y' }, { name: 'z', path: 'x/y/z' }, { name: 'w', path: 'x/y/z/w' },
+    ])
+  })
+
+  it('collapses to the first two and the last two with an ellipsis above 5', () => {
+    expect(breadcrumbs('b', 'x/y/z/w/v')).toEqual([
+      { name: 'b', path: '' }, { name: 'x', path: 'x' }, { ellipsis: true }, { name: 'w', path: 'x/y/z/w' }, { name: 'v', path: 'x/y/z/w/v' },
+    ])
+  })
+})
+
+describe('finishing an edit', () => {
+  it('takes the new name and status, timestamps now, metadata and id cleared', () => {
+    const done = finishEdit({ ...at('a'), status: 'EDITING' }, 'renamed', 'READY', new Date(NOW))
+    expect(done).toMatchObject({ name: 'renamed', path: 'f/renamed', status: 'READY', id: null, metadata: null })
+    expect([done.created_at, done.updated_at, done.last_accessed_at]).toEqual(Array(3).fill(new Date(NOW).toISOString()))
+  })
+})
+
+describe('sizes and paths', () => {
+  it('formats bytes with factor 1024 up to GB', () => {
+    expect(formatBytes(45)).toBe('45 bytes')
+    expect(formatBytes(1)).toBe('1 byte')
+    expect(formatBytes(1536)).toBe('1.5 KB')
+    expect(formatBytes(5 * 1024 ** 4)).toBe('5120 GB')
+  })
+
+  it('normalizes a typed path', () => {
+    expect(normalizePath(' /a/ b //c/ ')).toBe('a/b/c')
+    expect(normalizePath('/')).toBe('')
+  })
+})
