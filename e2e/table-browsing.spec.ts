@@ -4,18 +4,7 @@
  * filter it, and see the URL and the rows change.
  */
 import { expect, test, type Page } from '@playwright/test'
-
-const mod = process.platform === 'darwin' ? 'Meta' : 'Control'
-
-/** Types into the palette's current step; on a pick list, waits for a matching choice (they may load). */
-async function palettePick(page: Page, text: string, kind: 'choice' | 'text' = 'choice') {
-  await page.keyboard.type(text)
-  if (kind === 'choice') {
-    const options = page.getByRole('dialog', { name: 'Command palette' }).getByRole('option')
-    await expect(options.filter({ hasText: text }).first()).toBeVisible()
-  }
-  await page.keyboard.press('Enter')
-}
+import { mod, palettePick } from './support/helpers'
 
 function rowCount(page: Page) {
   return page.getByRole('status').filter({ hasText: /rows?\b/ })
@@ -24,6 +13,8 @@ function rowCount(page: Page) {
 test('by keyboard: ⌘K to the table editor, open a table, filter through the palette', async ({ page }) => {
   await page.goto('/')
   await expect(page).toHaveURL(/\/project\/default$/)
+  // the redirect changes the URL before the app has drawn (and bound its keys): wait for the home page
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 
   await page.keyboard.press(`${mod}+k`)
   await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible()
