@@ -9,7 +9,7 @@ import { STORAGE_SIZE_UNITS } from '../src/shared/constants'
 import { MSG } from '../src/shared/messages'
 import type { ProjectApiSettings } from '../src/shared/storage'
 import { toBytes } from '../src/web/screens/storage/buckets/size-units'
-import { uploadLimitProblem } from '../src/web/screens/storage/settings/limit'
+import { aboveGlobalLimit, uploadLimitProblem } from '../src/web/screens/storage/settings/limit'
 import { storageConfigKey, storageConfigQuery } from '../src/web/screens/storage/settings/queries'
 import { apiSettingsQuery } from '../src/web/screens/settings/queries'
 import { copyToClipboard } from '../src/web/ui/clipboard'
@@ -29,7 +29,7 @@ export const updateStorageSettings = defineCommand({
   when: (ctx: CommandContext) => ctx.route.matches('storage'),
   enabled: (ctx) => ctx.can('storageAdminWrite') || MSG.updateStorageSettingsPermission,
   run: async (ctx, { fileSizeLimit, unit }) => {
-    const problem = uploadLimitProblem(fileSizeLimit, unit)
+    const problem = aboveGlobalLimit(fileSizeLimit, unit) ?? uploadLimitProblem(fileSizeLimit, unit)
     if (problem) throw new CommandError(problem, 'invalid-args')
     const current = await ctx.queryClient.fetchQuery({ ...storageConfigQuery(ctx.api, ctx.ref), staleTime: 0 })
     if (current.isFreeTier) throw new CommandError('The upload limit is fixed at 50 MB on the free plan', 'disabled')

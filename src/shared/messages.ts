@@ -104,6 +104,7 @@ export const MSG = {
   bucketSizeLimitMin: 'File size upload limit has to be at least 0',
   objectKeyInvalid: (key: string) => `Invalid key: ${key}`,
   storageLimitMax: (n: number, unit: string) => `Maximum limit is up to ${n} ${unit}.`,
+  uploadLimitAboveGlobal: 'Upload file size limit must be up to 50GB (bytes)',
   viewSecretKeysPermission: 'You need additional permissions to view secret keys',
   createBucketsPermission: 'You need additional permissions to create buckets',
   uploadFilesPermission: 'You need additional permissions to upload files',

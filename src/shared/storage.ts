@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import {
-  STORAGE_FOLDER_PAGE_SIZE, STORAGE_MAX_KEY_BYTES, STORAGE_RESERVED_BUCKET, STORAGE_SETTINGS_MAX_BYTES,
+  STORAGE_FOLDER_PAGE_SIZE, STORAGE_MAX_KEY_BYTES, STORAGE_RESERVED_BUCKET, STORAGE_SETTINGS_MAX_BYTES, STORAGE_GLOBAL_UPLOAD_LIMIT,
   STORAGE_SORT_COLUMNS,
 } from './constants'
 import { MSG } from './messages'
@@ -165,6 +165,7 @@ export const StorageConfigBody = z.object({
     .number()
     .int()
     .min(0)
+    .max(STORAGE_GLOBAL_UPLOAD_LIMIT, MSG.uploadLimitAboveGlobal)
     .max(STORAGE_SETTINGS_MAX_BYTES, MSG.storageLimitMax(STORAGE_SETTINGS_MAX_BYTES, 'bytes')),
 })
 export type StorageConfigBody = z.input<typeof StorageConfigBody>

@@ -44,6 +44,7 @@ describe.each(targets())('settings commands on $name', (target) => {
       'Maximum limit is up to 5242880 KB.',
     )
     await expect(run('storage.settings.update', { fileSizeLimit: -1, unit: 'MB' })).rejects.toThrow(MSG.bucketSizeLimitMin)
+    await expect(run('storage.settings.update', { fileSizeLimit: 51, unit: 'GB' })).rejects.toThrow('Upload file size limit must be up to 50GB (bytes)')
     expect((await ctx.api.storageConfig(ref)).fileSizeLimit).toBe(200 * 1024 ** 2)
   })
 

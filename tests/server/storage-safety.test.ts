@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StorageClient } from '@supabase/storage-js'
 import { startStudio, type Studio } from '../../src/server/app'
-import { STORAGE_FREE_TIER_LIMIT_BYTES, STORAGE_SETTINGS_MAX_BYTES } from '../../src/shared/constants'
+import { STORAGE_FREE_TIER_LIMIT_BYTES, STORAGE_GLOBAL_UPLOAD_LIMIT, STORAGE_SETTINGS_MAX_BYTES } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { PERMISSIONS, type Grant, type PermissionName } from '../../src/shared/permissions'
 import { targets } from '../support/context'
@@ -96,6 +96,8 @@ describe.each(targets())('storage safety on $name', (target) => {
     expect(await send('GET', `/platform/projects/${REF}/config/storage`)).toEqual({ status: 200, body: { fileSizeLimit: expect.any(Number), isFreeTier: false } })
     const over = await send('PATCH', `/platform/projects/${REF}/config/storage`, { fileSizeLimit: STORAGE_SETTINGS_MAX_BYTES + 1 })
     expect(over).toEqual({ status: 400, body: { message: MSG.storageLimitMax(STORAGE_SETTINGS_MAX_BYTES, 'bytes'), code: 400 } })
+    const aboveGlobal = await send('PATCH', `/platform/projects/${REF}/config/storage`, { fileSizeLimit: STORAGE_GLOBAL_UPLOAD_LIMIT + 1 })
+    expect(aboveGlobal).toEqual({ status: 400, body: { message: 'Upload file size limit must be up to 50GB (bytes)', code: 400 } })
     const before = (await send('GET', `/platform/projects/${REF}/config/storage`)).body.fileSizeLimit as number
     await send('PATCH', `/platform/projects/${REF}/config/storage`, { fileSizeLimit: 20_000 })
     try {

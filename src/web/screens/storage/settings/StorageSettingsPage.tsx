@@ -13,7 +13,7 @@ import { toast } from '../../../state/toasts'
 import { Alert, Button, Input, Select, Spinner } from '../../../ui'
 import { useCan } from '../../table-editor/structure/useCan'
 import { SIZE_UNIT_OPTIONS, digitsOnly, formatSize, largestWholeUnit } from '../buckets/size-units'
-import { maxInUnit, uploadLimitProblem } from './limit'
+import { aboveGlobalLimit, maxInUnit, uploadLimitProblem } from './limit'
 import { storageConfigQuery } from './queries'
 
 const SettingsForm = z
@@ -59,13 +59,20 @@ function SettingsCard({ config }: { config: StorageConfig }) {
   const locked = config.isFreeTier || !canWrite
   const error = form.formState.errors.limit?.message
 
-  const onSubmit = form.handleSubmit(async ({ limit, unit }) => {
-    try {
-      await run('storage.settings.update', { fileSizeLimit: Number(limit), unit }, 'button')
-    } catch (e) {
-      toast.error((e as Error).message)
-    }
-  })
+  const onSubmit = form.handleSubmit(
+    async ({ limit, unit }) => {
+      try {
+        await run('storage.settings.update', { fileSizeLimit: Number(limit), unit }, 'button')
+      } catch (e) {
+        toast.error((e as Error).message)
+      }
+    },
+    () => {
+      const { limit, unit } = form.getValues()
+      const tooLarge = aboveGlobalLimit(Number(limit), unit)
+      if (tooLarge) toast.error(tooLarge)
+    },
+  )
 
   return (
     <form id={formId} className="stg-settings-card" onSubmit={onSubmit} noValidate>
