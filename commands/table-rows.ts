@@ -306,13 +306,16 @@ export const insertRow = defineCommand({
     trackSave(async () => {
       const table = await writableTable(ctx, readonlyReason)
       const values = insertValues(table, args.values)
-      const { rows } = await ctx.api.insertRows(ctx.ref, { tableId: table.id, rows: [values], impersonate: impersonation() })
+      const role = impersonation()
+      const { rows, hidden } = await ctx.api.insertRows(ctx.ref, { tableId: table.id, rows: [values], impersonate: role })
       const inserted = rows[0]
       if (inserted && table.primary_keys.length > 0) {
         pushUndo({ kind: 'insert', ref: ctx.ref, tableId: table.id, primaryKey: primaryKeyOf(table, inserted) })
       }
       setInsertPanelOpen(false)
-      ctx.toast.success(`Inserted a row into ${table.name}`)
+      ctx.toast.success(
+        hidden && role ? MSG.insertedUnreadable(table.name, role.role) : `Inserted a row into ${table.name}`,
+      )
       await refreshRows(ctx, true)
       return inserted
     }),

@@ -21,7 +21,12 @@ export const InsertRowsBody = z.object({
 })
 export type InsertRowsBody = z.input<typeof InsertRowsBody>
 /** The inserted rows as grid reads give them (long values cut, each cut cell listed in `truncated`). */
-export interface InsertRowsResponse { rows: Row[]; truncated: TruncatedCell[] }
+export interface InsertRowsResponse {
+  rows: Row[]
+  truncated: TruncatedCell[]
+  /** Rows inserted as a role that the role may not read back (no SELECT policy or grant). */
+  hidden?: number
+}
 
 /** Updates one row, addressed by its primary key only. */
 export const UpdateRowBody = z.object({

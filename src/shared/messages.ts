@@ -54,6 +54,8 @@ export const MSG = {
   noRowMatched: 'No row matched this primary key: it may have been deleted or changed meanwhile',
   noRowMatchedAs: (role: string) =>
     `No row was updated: either it no longer exists, or row-level security does not let the role ${role} update it`,
+  insertedUnreadable: (table: string, role: string) =>
+    `Inserted a row into ${table}; the role ${role} may not read it back, so the grid does not show it`,
   identityIntegerOnly: 'Identity applies only to integer types (int2, int4, int8)',
 
   // Table editor

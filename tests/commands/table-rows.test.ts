@@ -314,12 +314,21 @@ describe.each(targets())('table row commands on $name', (target) => {
     await q(`update public.${secret} set owner = '11111111-2222-3333-4444-555555555555' where id = 2`)
     await run('grid.role.set', { role: 'authenticated', sub: '11111111-2222-3333-4444-555555555555' })
     expect((await visibleRows()).map((r) => r.id)).toEqual([2])
+    // an INSERT policy alone: the row goes in; the role cannot read it back, and the toast says so
+    await q(`create policy drop_in on public.${secret} for insert to authenticated with check (true)`)
+    await run('grid.row.insert', { values: { id: 3 } })
+    expect(ctx.toasts.at(-1)).toEqual({ kind: 'success', message: MSG.insertedUnreadable(secret, 'authenticated') })
+    expect((await visibleRows()).map((r) => r.id)).toEqual([2])
+    await run('grid.row.insert', { values: { id: 4, owner: '11111111-2222-3333-4444-555555555555' } })
+    expect(ctx.toasts.at(-1)).toEqual({ kind: 'success', message: `Inserted a row into ${secret}` })
+    expect((await visibleRows()).map((r) => r.id)).toEqual([2, 4])
+    expect(await count(secret)).toBe(4)
     await expect(run('grid.role.set', { role: 'anon', sub: 'nope' })).rejects.toThrow('The user id is a UUID')
     await expect(run('grid.role.set', { role: 'anon', sub: '11111111-2222-3333-4444-555555555555' })).rejects.toThrow(
       'Only the authenticated role takes a user id',
     )
     await run('grid.role.set', { role: 'postgres' })
-    expect(await visibleRows()).toHaveLength(2)
+    expect(await visibleRows()).toHaveLength(4)
   })
 
   it('refuses writes without SQL admin write on columns, and tables without a primary key', async () => {

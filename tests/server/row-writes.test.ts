@@ -36,9 +36,14 @@ describe.each(targets())('row writes on $name', (target) => {
       create table ${schema}.secrets (id int primary key, owner uuid, body text);
       alter table ${schema}.secrets enable row level security;
       grant select, insert, update, delete on ${schema}.secrets to anon, authenticated;
+      create table ${schema}.inbox (id int primary key, owner uuid, body text);
+      alter table ${schema}.inbox enable row level security;
+      grant select, insert on ${schema}.inbox to anon, authenticated;
+      create policy drop_only on ${schema}.inbox for insert to anon, authenticated with check (true);
+      create policy read_own on ${schema}.inbox for select to authenticated using (owner = auth.uid());
       create table ${schema}.parent (id int primary key);
       create table ${schema}.child (id int primary key, parent_id int references ${schema}.parent (id));`)
-    for (const name of ['items', 'pairs', 'loose', 'item_names', 'item_count', 'item_mv', 'secrets', 'parent', 'child']) {
+    for (const name of ['items', 'pairs', 'loose', 'item_names', 'item_count', 'item_mv', 'secrets', 'inbox', 'parent', 'child']) {
       ids[name] = await c.oid(name, schema)
     }
   })
@@ -193,5 +198,21 @@ describe.each(targets())('row writes on $name', (target) => {
     const theirs = await c.send('POST', path('update'), { tableId: ids.secrets, primaryKey: { id: 2 }, values: { body: 'x' }, impersonate: me })
     expect(theirs.status).toBe(404)
     expect(await c.sql(`select id, body from ${schema}.secrets order by id`)).toEqual([{ id: 1, body: 'edited' }, { id: 2, body: 'theirs' }])
+  })
+
+  it('inserts as a role that may insert but not read the row back, saying how many it cannot see', async () => {
+    const sub = 'b1eebc99-9c0b-4ef8-bb6d-6bb9bd380a22'
+    const anon = await api.insertRows(REF, { tableId: ids.inbox!, rows: [{ id: 1, body: 'from anon' }], impersonate: { role: 'anon' } })
+    expect(anon).toEqual({ rows: [], truncated: [], hidden: 1 })
+    const me = { role: 'authenticated', claims: { sub, role: 'authenticated' } }
+    const own = await api.insertRows(REF, { tableId: ids.inbox!, rows: [{ id: 2, owner: sub, body: 'mine' }, { id: 3, body: 'not mine' }], impersonate: me })
+    expect(own).toEqual({ rows: [{ id: 2, owner: sub, body: 'mine' }], truncated: [], hidden: 1 })
+    // a refused INSERT is still refused, and nothing lands
+    const refused = await c.send('POST', path('insert'), { tableId: ids.secrets, rows: [{ id: 9 }], impersonate: { role: 'anon' } })
+    expect(refused.body.message).toMatch(/row-level security/)
+    expect(await c.sql(`select id, body from ${schema}.inbox order by id`)).toEqual([
+      { id: 1, body: 'from anon' }, { id: 2, body: 'mine' }, { id: 3, body: 'not mine' },
+    ])
+    expect(await c.sql(`select count(*)::int as n from ${schema}.secrets where id = 9`)).toEqual([{ n: 0 }])
   })
 })

@@ -59,7 +59,7 @@ export function rowRoutes(app: FastifyInstance, db: Driver, permissions: Permiss
 
   app.post('/table-rows/insert', write, async (req): Promise<InsertRowsResponse> => {
     const body = parse(InsertRowsBody, req.body)
-    return transactionAs(db, body.impersonate, async (tx) => insertRows(tx, await loadWritableSource(tx, body.tableId), body.rows))
+    return transactionAs(db, body.impersonate, async (tx) => insertRows(tx, await loadWritableSource(tx, body.tableId), body.rows, body.impersonate?.role))
   })
 
   app.post('/table-rows/update', write, async (req): Promise<UpdateRowResponse> => {

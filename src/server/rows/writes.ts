@@ -41,34 +41,76 @@ function why(c: SourceColumn): string {
   return 'it cannot be updated through this view'
 }
 
-/** Inserts rows of the same columns; the others get their defaults. */
-async function insertGroup(db: Queryable, source: RowSource, rows: readonly RowValues[]): Promise<Row[]> {
+/** Inserts rows of the same columns (the others get their defaults), answering them, or only their count. */
+async function insertGroup(db: Queryable, source: RowSource, rows: readonly RowValues[], answer: boolean) {
   const list = Object.keys(rows[0] ?? {}).map((n) => quoteIdent(findColumn(source, n).name)).join(', ')
-  const { rows: inserted } = await db.query(
+  return db.query(
     `insert into ${relation(source)} as t ${list ? `(${list}) ` : ''}
      select ${list} from json_populate_recordset(${rowType(source)}, $1::json)
-     returning ${selectList(source)}`,
+     ${answer ? `returning ${selectList(source)}` : ''}`,
     [JSON.stringify(rows)],
   )
-  return inserted
 }
 
-/**
- * Inserts the rows, each giving only the columns it names (the others get their defaults): one
- * statement per set of columns, the rows answered in the order given. Run it inside a transaction.
- */
-export async function insertRows(db: Queryable, source: RowSource, rows: readonly RowValues[]): Promise<InsertRowsResponse> {
+/** The rows' indices grouped by the set of columns they name: one statement per group. */
+function byColumns(rows: readonly RowValues[]): number[][] {
   const groups = new Map<string, number[]>()
   rows.forEach((row, i) => {
     const key = JSON.stringify(Object.keys(row).sort())
     groups.set(key, [...(groups.get(key) ?? []), i])
   })
-  const inserted: Row[] = []
-  for (const indices of groups.values()) {
-    const answer = await insertGroup(db, source, indices.map((i) => rows[i] ?? {}))
-    answer.forEach((row, j) => (inserted[indices[j] ?? 0] = row))
+  return [...groups.values()]
+}
+
+const refused = (e: unknown) => (e as { code?: unknown } | null)?.code === '42501'
+
+/** Runs `fn` in a savepoint; on a refusal (42501) rolls it back and answers `fallback()` instead. */
+async function unlessRefused<T>(db: Queryable, fn: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
+  await db.query('savepoint studio_insert')
+  try {
+    const result = await fn()
+    await db.query('release savepoint studio_insert')
+    return result
+  } catch (e) {
+    if (!refused(e)) throw e
+    await db.query('rollback to savepoint studio_insert')
+    await db.query('release savepoint studio_insert')
+    return fallback()
   }
-  return finishCells(source, inserted)
+}
+
+/**
+ * Inserts the rows, each giving only the columns it names (the others get their defaults): one
+ * statement per set of columns, the rows answered in the order given. Run it inside a transaction.
+ *
+ * Running as a role (`role` set), reading the new rows back with RETURNING needs a SELECT policy (and
+ * grant) as well as the INSERT one. When that read is refused, the rows are inserted without it and those
+ * the role may read are found by this transaction's id; `hidden` counts the others.
+ */
+export async function insertRows(db: Queryable, source: RowSource, rows: readonly RowValues[], role?: string): Promise<InsertRowsResponse> {
+  const groups = byColumns(rows)
+  const withReturning = async (): Promise<InsertRowsResponse> => {
+    const inserted: Row[] = []
+    for (const indices of groups) {
+      const answer = (await insertGroup(db, source, indices.map((i) => rows[i] ?? {}), true)).rows
+      answer.forEach((row, j) => (inserted[indices[j] ?? 0] = row))
+    }
+    return finishCells(source, inserted)
+  }
+  const isTable = source.kind === 'r' || source.kind === 'p'
+  if (!role || !isTable) return withReturning()
+  return unlessRefused(db, withReturning, async () => {
+    let count = 0
+    for (const indices of groups) count += (await insertGroup(db, source, indices.map((i) => rows[i] ?? {}), false)).rowCount
+    // Top-level rows this transaction wrote carry its id as xmin (no savepoint is open any more).
+    const visible = await unlessRefused(
+      db,
+      async () =>
+        (await db.query(`select ${selectList(source)} from ${relation(source)} as t where t.xmin = pg_current_xact_id()::xid order by t.ctid`)).rows,
+      async () => [] as Row[],
+    )
+    return { ...finishCells(source, visible), hidden: count - visible.length }
+  })
 }
 
 /** Updates the one row with this primary key; 404 when none matched (or row-level security hid it from `role`). */
