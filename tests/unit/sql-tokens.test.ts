@@ -38,6 +38,21 @@ describe('destructive statement detection', () => {
     expect(kinds('with old as (select id from t where x) delete from t')).toEqual(['delete'])
     expect(kinds('with old as (select id from t) delete from t where id in (select id from old)')).toEqual([])
   })
+
+  it('flags data-modifying CTEs without WHERE, and ALTER … DROP that removes something', () => {
+    expect(destructiveStatements('with gone as (delete from t returning *) select count(*) from gone')).toEqual([
+      { kind: 'delete', label: 'DELETE without a WHERE clause' },
+    ])
+    expect(kinds('with a as materialized (update t set x = 1 returning id), b as (select 1) select * from a')).toEqual(['update'])
+    expect(kinds('with gone as (delete from t where id = 1 returning *) select * from gone')).toEqual([])
+    expect(kinds("with s as (select '(delete from t)' as q) select * from s")).toEqual([])
+    expect(destructiveStatements('alter table orders drop column note, add column x int')).toEqual([
+      { kind: 'drop', label: 'ALTER TABLE … DROP COLUMN' },
+    ])
+    expect(kinds('ALTER TABLE orders ALTER COLUMN note DROP NOT NULL')).toEqual([])
+    expect(kinds('alter table orders alter column note drop default')).toEqual([])
+    expect(kinds('alter table orders add column drop_reason text')).toEqual([])
+  })
 })
 
 describe('tokenize', () => {

@@ -135,24 +135,58 @@ export interface Destructive {
   label: string
 }
 
+/** ALTER … DROP that removes something (not `drop not null`, `drop default`, `drop identity`, `drop expression`). */
+const KEEPS_DATA_AFTER_DROP = new Set(['not', 'default', 'identity', 'expression'])
+
+/** What makes one statement (or one CTE body) destructive, judged from its top-level words. */
+function classify(statement: Token[]): Destructive[] {
+  const words = topLevel(statement).filter((t) => t.kind === 'word')
+  const verbAt = words.findIndex((t) => VERBS.has(t.text))
+  const verb = words[verbAt]?.text
+  const rest = words.slice(verbAt + 1)
+  if (verb === 'update' || verb === 'delete') {
+    return rest.some((t) => t.text === 'where') ? [] : [{ kind: verb, label: `${verb.toUpperCase()} without a WHERE clause` }]
+  }
+  if (verb === 'drop') return [{ kind: 'drop', label: `DROP ${rest[0]?.text.toUpperCase() ?? ''}`.trim() }]
+  if (verb === 'truncate') return [{ kind: 'truncate', label: 'TRUNCATE' }]
+  if (verb === 'alter') {
+    const drops = rest.flatMap((t, i) => (t.text === 'drop' && !KEEPS_DATA_AFTER_DROP.has(rest[i + 1]?.text ?? '') ? [rest[i + 1]?.text ?? ''] : []))
+    return drops.map((what) => ({ kind: 'drop' as const, label: `ALTER ${rest[0]?.text.toUpperCase() ?? ''} … DROP ${what.toUpperCase()}`.trim() }))
+  }
+  return []
+}
+
+/** The bodies of a WITH statement's CTEs (`name AS [NOT] [MATERIALIZED] ( … )`), each as its own tokens. */
+function cteBodies(statement: Token[]): Token[][] {
+  if (statement[0]?.text !== 'with') return []
+  const bodies: Token[][] = []
+  let depth = 0
+  let body: Token[] | null = null
+  statement.forEach((t, i) => {
+    const open = t.kind === 'punct' && t.text === '('
+    const close = t.kind === 'punct' && t.text === ')'
+    if (depth === 0 && open) {
+      const before = statement.slice(Math.max(0, i - 3), i).map((b) => b.text)
+      if (before.at(-1) === 'as' || (before.at(-1) === 'materialized' && before.includes('as'))) body = []
+    } else if (depth === 1 && close && body) {
+      bodies.push(body)
+      body = null
+    } else if (depth >= 1 && body) body.push(t)
+    if (open) depth++
+    else if (close) depth = Math.max(0, depth - 1)
+  })
+  return bodies
+}
+
+function destructiveIn(statement: Token[]): Destructive[] {
+  return [...cteBodies(statement).flatMap(destructiveIn), ...classify(statement)]
+}
+
 /**
- * The statements that change or remove data for good: UPDATE or DELETE without a WHERE clause, DROP and
- * TRUNCATE. A statement's verb is its first top-level one, so CTEs (WITH … AS (…)) are looked past.
+ * The statements that change or remove data for good: UPDATE or DELETE without a WHERE clause, DROP,
+ * ALTER … DROP and TRUNCATE, also inside a WITH statement's CTEs. A statement's verb is its first
+ * top-level one, so CTEs (WITH … AS (…)) are looked past for it.
  */
 export function destructiveStatements(sql: string): Destructive[] {
-  const found: Destructive[] = []
-  for (const statement of statements(tokenize(sql))) {
-    const words = topLevel(statement).filter((t) => t.kind === 'word')
-    const verbAt = words.findIndex((t) => VERBS.has(t.text))
-    const verb = words[verbAt]?.text
-    const rest = words.slice(verbAt + 1)
-    if (verb === 'update' || verb === 'delete') {
-      if (!rest.some((t) => t.text === 'where')) found.push({ kind: verb, label: `${verb.toUpperCase()} without a WHERE clause` })
-    } else if (verb === 'drop') {
-      found.push({ kind: 'drop', label: `DROP ${rest[0]?.text.toUpperCase() ?? ''}`.trim() })
-    } else if (verb === 'truncate') {
-      found.push({ kind: 'truncate', label: 'TRUNCATE' })
-    }
-  }
-  return found
+  return statements(tokenize(sql)).flatMap(destructiveIn)
 }
