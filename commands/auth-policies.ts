@@ -26,11 +26,25 @@ const policyId = z.number().int().positive()
 const expression = z.string().nullable().optional()
 const roles = z.array(z.string().min(1)).optional()
 
+/** The table in view: the grid's, or the one the policies page shows by its id. */
+function tableInView(ctx: CommandContext): string | undefined {
+  if (ctx.route.params.tableId) return ctx.route.params.tableId
+  const search = ctx.location.search.search
+  return onPage(ctx) && typeof search === 'string' && /^\d+$/.test(search) ? search : undefined
+}
+
+/** Every table, the one in view first (so Enter takes it). */
 async function tableOptions(ctx: CommandContext): Promise<ArgOption[]> {
   const relations = await ctx.queryClient.fetchQuery(relationsQuery(ctx.api, ctx.ref))
-  return relations
+  const current = tableInView(ctx)
+  const options = relations
     .filter((r) => r.type === 'table' || r.type === 'partitioned table')
-    .map((r) => ({ value: String(r.id), label: r.schema === 'public' ? r.name : `${r.schema}.${r.name}`, hint: r.rls_enabled ? 'RLS enabled' : 'RLS disabled' }))
+    .map((r) => {
+      const rls = r.rls_enabled ? 'RLS enabled' : 'RLS disabled'
+      const label = r.schema === 'public' ? r.name : `${r.schema}.${r.name}`
+      return { value: String(r.id), label, hint: String(r.id) === current ? `this table · ${rls}` : rls }
+    })
+  return [...options.filter((o) => o.value === current), ...options.filter((o) => o.value !== current)]
 }
 
 async function policyOptions(ctx: CommandContext): Promise<ArgOption[]> {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import '../../commands/auth-policies'
-import { runCommand } from '../../commands/registry'
+import { getCommand, runCommand } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
@@ -240,5 +240,18 @@ describe.each(targets())('policy commands on $name', (target) => {
     expect(ctx.location.search).toEqual({ schema: 'public', search: 'notes' })
     await run('policies.schema.set', { schema: 'public' })
     expect(ctx.location.search).toEqual({ schema: 'public' })
+  })
+
+  it('offers the table in view first when asking which table a new policy is for', async () => {
+    const tableChoices = async () => {
+      const options = await getCommand('policies.editor.open')!.argOptions!.tableId!(ctx, {})
+      return options.slice(0, 1).map((o) => [o.value, o.hint])
+    }
+    await ctx.navigate({ to: paths.table(ref, notesId) })
+    expect(await tableChoices()).toEqual([[String(notesId), 'this table · RLS enabled']])
+    await ctx.navigate({ to: paths.authPolicies(ref), search: { schema: 'public', search: String(notesId) } })
+    expect(await tableChoices()).toEqual([[String(notesId), 'this table · RLS enabled']])
+    await ctx.navigate({ to: paths.authPolicies(ref), search: { schema: 'public' } })
+    expect((await tableChoices())[0]?.[1]).not.toMatch(/this table/)
   })
 })
