@@ -28,9 +28,15 @@ const NO_BUCKET = ''
 const canWritePolicies = (ctx: CommandContext) => ctx.can('sqlAdminWritePolicies') || MSG.editPoliciesPermission
 const inView = (...views: (typeof storagePolicyModal.view)[]) => () => storagePolicyModal.open && views.includes(storagePolicyModal.view)
 
+/** Every bucket, the one open in the explorer first (so Enter takes it). */
 async function bucketOptions(ctx: CommandContext): Promise<ArgOption[]> {
   const buckets = await ctx.queryClient.fetchQuery(bucketsQuery(ctx.api, ctx.ref))
-  return buckets.map((b) => ({ value: b.id, label: b.name, hint: b.public ? 'Public' : undefined }))
+  const current = ctx.route.params.bucketId
+  const options = buckets.map((b) => {
+    const hint = [b.id === current ? 'this bucket' : '', b.public ? 'Public' : ''].filter(Boolean).join(' · ')
+    return { value: b.id, label: b.name, hint: hint || undefined }
+  })
+  return [...options.filter((o) => o.value === current), ...options.filter((o) => o.value !== current)]
 }
 
 async function policyOptions(ctx: CommandContext): Promise<ArgOption[]> {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { StorageClient } from '@supabase/storage-js'
 import '../../commands/storage-policies'
-import { runCommand } from '../../commands/registry'
+import { getCommand, runCommand } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import type { Policy } from '../../src/shared/policies'
@@ -150,5 +150,13 @@ describe.each(targets())('storage policy commands on $name', (target) => {
     expect(await run('storage.policies.delete', { policyId: policy!.id })).toBe(true)
     expect(await names()).not.toContain(`Gone ${tag}`)
     expect(ctx.toasts.at(-1)).toEqual({ kind: 'success', message: MSG.policyDeleted })
+  })
+
+  it('offers the bucket open in the explorer first when asking which bucket a new policy is for', async () => {
+    const first = async () => (await getCommand('storage.policies.modal.open')!.argOptions!.bucketId!(ctx, {}))[0]
+    await ctx.navigate({ to: paths.storageBucket(ref, bucket) })
+    expect(await first()).toMatchObject({ value: bucket, hint: 'this bucket' })
+    await ctx.navigate({ to: paths.storagePolicies(ref) })
+    expect((await first())?.hint ?? '').not.toMatch(/this bucket/)
   })
 })
