@@ -23,6 +23,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/platform/studio`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM lets the server close its database and remove its data directory
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: { PORT: String(port) },
   },
 })

@@ -4,7 +4,7 @@
  * the bucket is read through the dashboard's storage calls to see what it holds. Each test has a bucket
  * of its own, deleted at the end.
  */
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
@@ -34,9 +34,15 @@ async function keys(request: APIRequestContext, bucket: string, path = ''): Prom
   return out.sort()
 }
 
-/** A folder 'photos' on disk: a.txt, b.txt and sub/c.txt. */
+const folders: string[] = []
+test.afterAll(async () => {
+  for (const root of folders.splice(0)) await rm(root, { recursive: true, force: true })
+})
+
+/** A folder 'photos' on disk: a.txt, b.txt and sub/c.txt (removed after the tests). */
 async function photosFolder(): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'e2e-upload-'))
+  folders.push(root)
   const dir = join(root, 'photos')
   await mkdir(join(dir, 'sub'), { recursive: true })
   await writeFile(join(dir, 'a.txt'), 'alpha')

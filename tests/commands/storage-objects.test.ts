@@ -5,7 +5,7 @@
  * storage.objects. Buckets carry a random name and are deleted at the end.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -119,8 +119,12 @@ describe.each(targets())('storage object commands on $name', (target) => {
     expect(zip.fileName).toBe('z.zip')
     expect([...zip.entries].sort()).toEqual(['z/one.txt', 'z/sub/two.txt'])
     const dir = await mkdtemp(join(tmpdir(), 'zip-'))
-    await writeFile(join(dir, 'z.zip'), Buffer.from(await zip.blob.arrayBuffer()))
-    expect(execFileSync('unzip', ['-p', join(dir, 'z.zip'), 'z/sub/two.txt']).toString()).toBe('second')
+    try {
+      await writeFile(join(dir, 'z.zip'), Buffer.from(await zip.blob.arrayBuffer()))
+      expect(execFileSync('unzip', ['-p', join(dir, 'z.zip'), 'z/sub/two.txt']).toString()).toBe('second')
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
     expect(ctx.toasts).toContainEqual({ kind: 'success', message: MSG.downloaded('z.zip') })
   })
 
