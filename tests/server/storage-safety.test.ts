@@ -128,6 +128,36 @@ describe.each(targets())('storage safety on $name', (target) => {
     expect(await service.from(bucket).exists('cut.bin')).toMatchObject({ data: false })
   })
 
+  it('reads uploads sent as forms, and refuses broken ones keeping nothing', async () => {
+    const form = (...parts: string[]) => parts.map((p) => `--XyZ\r\n${p}\r\n`).join('')
+    const headers = { authorization: auth.authorization!, 'content-type': 'multipart/form-data; boundary=XyZ' }
+    const post = (key: string, body: string, h: Record<string, string> = headers) => raw(target.url, 'POST', apiPath(`/object/${bucket}/${key}`), h, body)
+    const file = (content: string) => `Content-Disposition: form-data; name=""; filename="blob"\r\nContent-Type: text/plain\r\n\r\n${content}`
+    const field = (name: string, value: string) => `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}`
+
+    const ok = await post('form/ok.txt', `${form(field('cacheControl', '120'), file('a body with --XyZ inside, and\r\n--Xy too'))}--XyZ--\r\n`)
+    expect(ok.status, ok.body).toBe(200)
+    expect(await (await service.from(bucket).download('form/ok.txt')).data?.text()).toBe('a body with --XyZ inside, and\r\n--Xy too')
+    expect((await service.from(bucket).info('form/ok.txt')).data).toMatchObject({ cacheControl: 'max-age=120', contentType: 'text/plain' })
+
+    const broken = {
+      'no file': `${form(field('cacheControl', '60'))}--XyZ--\r\n`,
+      'cut off in the file': `--XyZ\r\n${file('half of it')}`,
+      'a huge field': `${form(field('metadata', 'x'.repeat(1024 * 1024 + 10)), file('x'))}--XyZ--\r\n`,
+      'bad metadata': `${form(field('metadata', '[1, 2'), file('x'))}--XyZ--\r\n`,
+      'not a form at all': 'just bytes',
+    }
+    for (const [why, body] of Object.entries(broken)) {
+      const res = await post(`form/${why.replaceAll(' ', '-')}.txt`, body)
+      expect(res.status, why).toBe(400)
+    }
+    const noBoundary = await post('form/no-boundary.txt', 'x', { ...headers, 'content-type': 'multipart/form-data' })
+    expect(noBoundary.status).toBe(400)
+    expect(await rows()).toEqual(['form/ok.txt'])
+    expect(await bucketFiles(target.storageDir, bucket)).toHaveLength(1)
+    await service.from(bucket).remove(['form/ok.txt'])
+  })
+
   it('offers the dashboard calls as service_role', async () => {
     const dash = `/platform/storage/${REF}/buckets`
     const name = bucketName('dash')

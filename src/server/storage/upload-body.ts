@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify'
 import { invalid } from './errors'
-import { boundaryOf, readFormFile } from './multipart'
+import { readFormFile } from './multipart'
 
 export interface UploadBody {
   body: AsyncIterable<Buffer>
@@ -34,9 +34,8 @@ function metadataOf(text: string | undefined): Record<string, unknown> | null {
 
 export async function readUpload(req: FastifyRequest): Promise<UploadBody> {
   const type = req.headers['content-type'] ?? ''
-  const boundary = /^multipart\/form-data/i.test(type) ? boundaryOf(type) : undefined
-  if (boundary) {
-    const form = await readFormFile(req.raw, boundary)
+  if (/^multipart\/form-data/i.test(type)) {
+    const form = await readFormFile(req.raw)
     return {
       body: form.body,
       contentType: form.contentType || DEFAULT_TYPE,
