@@ -9,19 +9,6 @@ import { STORAGE_FREE_TIER_LIMIT_BYTES } from '../../shared/constants'
 import type { StorageConfig } from '../../shared/storage'
 import type { PlatformStore } from './store'
 
-const MIGRATIONS = `
-create schema if not exists _studio;
-create table if not exists _studio.project_keys (
-  ref text primary key,
-  jwt_secret text not null,
-  anon_key text not null,
-  service_role_key text not null
-);
-create table if not exists _studio.project_config (
-  ref text primary key,
-  storage_file_size_limit bigint not null
-);`
-
 export interface ProjectSecrets {
   jwtSecret: string
   anonKey: string
@@ -36,25 +23,10 @@ export class TokenError extends Error {}
 const TEN_YEARS_S = 10 * 365 * 24 * 3600
 
 export class ProjectKeys {
-  private ready?: Promise<void>
   private readonly cache = new Map<string, Promise<ProjectSecrets>>()
 
   constructor(private readonly store: PlatformStore) {}
 
-  private async db() {
-    const db = await this.store.get()
-    this.ready ??= db
-      .transaction(async (tx) => {
-        await tx.query(`select pg_advisory_xact_lock(hashtext('_studio project keys'))`)
-        await tx.exec(MIGRATIONS)
-      })
-      .catch((e: unknown) => {
-        this.ready = undefined
-        throw e
-      })
-    await this.ready
-    return db
-  }
 
   /** The project's secret and keys, made on first use. */
   secrets(ref: string): Promise<ProjectSecrets> {
@@ -70,7 +42,7 @@ export class ProjectKeys {
   }
 
   private async load(ref: string): Promise<ProjectSecrets> {
-    const db = await this.db()
+    const db = await this.store.get()
     const read = async () =>
       (await db.query<ProjectSecrets>(
         `select jwt_secret as "jwtSecret", anon_key as "anonKey", service_role_key as "serviceRoleKey"
@@ -119,7 +91,7 @@ export class ProjectKeys {
 
   /** The project's storage config: self-hosted is never the free tier; the limit defaults to 50 MB. */
   async storageConfig(ref: string): Promise<StorageConfig> {
-    const db = await this.db()
+    const db = await this.store.get()
     const row = (await db.query<{ limit: string }>(
       `select storage_file_size_limit::text as limit from _studio.project_config where ref = $1`,
       [ref],
@@ -128,7 +100,7 @@ export class ProjectKeys {
   }
 
   async setStorageConfig(ref: string, fileSizeLimit: number): Promise<StorageConfig> {
-    const db = await this.db()
+    const db = await this.store.get()
     await db.query(
       `insert into _studio.project_config (ref, storage_file_size_limit) values ($1, $2)
        on conflict (ref) do update set storage_file_size_limit = excluded.storage_file_size_limit`,

@@ -1,5 +1,5 @@
 /**
- * The platform store: the studio's own metadata (users, content), apart from the project databases.
+ * The platform store: the studio's own metadata (users, content, project keys and config), apart from the project databases.
  * Schema _studio in a PGlite of its own under `${dataDir}/platform` by default, or in a PostgreSQL database
  * (PostgreSQL mode: the project's own database, or another one). Migrations run on every open and are
  * idempotent; an advisory lock keeps two studios starting on one database from racing.
@@ -28,7 +28,17 @@ create table if not exists _studio.content (
   inserted_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
-create index if not exists content_project_type on _studio.content (project_ref, type);`
+create index if not exists content_project_type on _studio.content (project_ref, type);
+create table if not exists _studio.project_keys (
+  ref text primary key,
+  jwt_secret text not null,
+  anon_key text not null,
+  service_role_key text not null
+);
+create table if not exists _studio.project_config (
+  ref text primary key,
+  storage_file_size_limit bigint not null
+);`
 
 interface StoreOptions {
   dataDir: string
