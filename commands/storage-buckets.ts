@@ -4,8 +4,9 @@
  * storage.objects policies that name it, then goes to /project/{ref}/storage/buckets.
  */
 import { z } from 'zod'
-import { defineCommand, CommandError, type ArgOption } from './registry'
+import { defineCommand, CommandError } from './registry'
 import type { CommandContext } from './context'
+import { bucketOptions } from './bucket-args'
 import { STORAGE_SIZE_UNITS, type StorageSizeUnit } from '../src/shared/constants'
 import { MSG } from '../src/shared/messages'
 import { paths } from '../src/shared/routes'
@@ -23,11 +24,6 @@ const canWrite = (ctx: CommandContext) => ctx.can('storageAdminWrite') || MSG.no
 const canCreate = (ctx: CommandContext) => ctx.can('storageAdminWrite') || MSG.createBucketsPermission
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
-async function bucketOptions(ctx: CommandContext): Promise<ArgOption[]> {
-  const buckets = await ctx.queryClient.fetchQuery({ ...bucketsQuery(ctx.api, ctx.ref), staleTime: 5_000 })
-  return buckets.map((b) => ({ value: b.id, label: b.name, hint: b.public ? 'Public' : 'Private' }))
-}
-
 /** The bucket, read again, or the refusal naming it. */
 async function existingBucket(ctx: CommandContext, bucketId: string): Promise<Bucket> {
   const buckets = await ctx.queryClient.fetchQuery({ ...bucketsQuery(ctx.api, ctx.ref), staleTime: 0 })
@@ -37,6 +33,8 @@ async function existingBucket(ctx: CommandContext, bucketId: string): Promise<Bu
 }
 
 const bucketArg = { bucketId: z.string({ error: 'Pick a bucket' }).min(1, 'Pick a bucket') }
+/** The one argument of a command on a bucket: picked from the project's buckets. */
+const pickBucket = { args: z.object(bucketArg), argOptions: { bucketId: bucketOptions }, argLabels: { bucketId: 'Bucket' } }
 const settingArgs = {
   public: z.boolean().optional(),
   fileSizeLimit: z.number().int(MSG.bucketSizeLimitMin).min(0, MSG.bucketSizeLimitMin).nullable().optional(),
@@ -78,9 +76,7 @@ export const openEditBucketDialog = defineCommand({
   title: 'Edit bucket',
   area: AREA,
   keywords: ['bucket settings', 'public', 'private', 'size limit', 'mime types'],
-  args: z.object(bucketArg),
-  argOptions: { bucketId: bucketOptions },
-  argLabels: { bucketId: 'Bucket' },
+  ...pickBucket,
   when: inStorage,
   enabled: canWrite,
   run: async (ctx, { bucketId }) => {
@@ -94,9 +90,7 @@ export const openDeleteBucketDialog = defineCommand({
   title: 'Open delete bucket dialog',
   area: AREA,
   keywords: ['remove bucket', 'drop bucket'],
-  args: z.object(bucketArg),
-  argOptions: { bucketId: bucketOptions },
-  argLabels: { bucketId: 'Bucket' },
+  ...pickBucket,
   when: inStorage,
   enabled: canWrite,
   run: async (ctx, { bucketId }) => {
@@ -110,9 +104,7 @@ export const openBucket = defineCommand({
   title: 'Open bucket',
   area: AREA,
   keywords: ['go to bucket', 'files', 'explorer', 'jump'],
-  args: z.object(bucketArg),
-  argOptions: { bucketId: bucketOptions },
-  argLabels: { bucketId: 'Bucket' },
+  ...pickBucket,
   when: inStorage,
   run: (ctx, { bucketId }) => ctx.navigate({ to: paths.storageBucket(ctx.ref, bucketId) }),
 })
@@ -169,9 +161,7 @@ export const emptyBucket = defineCommand({
   title: 'Empty bucket',
   area: AREA,
   keywords: ['delete all files', 'clear bucket'],
-  args: z.object(bucketArg),
-  argOptions: { bucketId: bucketOptions },
-  argLabels: { bucketId: 'Bucket' },
+  ...pickBucket,
   when: inStorage,
   enabled: canWrite,
   run: async (ctx, { bucketId }) => {

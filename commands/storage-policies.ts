@@ -13,6 +13,7 @@ import {
 } from '../src/shared/storage-policies'
 import { confirmDiscard, deletePolicyConfirmed } from '../src/web/screens/auth/policies/policy-writes'
 import { bucketsQuery } from '../src/web/screens/storage/buckets/queries'
+import { bucketOptions } from './bucket-args'
 import {
   applyStorageTemplate, closeStoragePolicyModal, isStoragePolicyDirty, openStoragePolicyModal, showStoragePolicyView,
   setStoragePolicyProblem, setStoragePolicySaving, storagePolicyModal,
@@ -27,17 +28,6 @@ const NO_BUCKET = ''
 
 const canWritePolicies = (ctx: CommandContext) => ctx.can('sqlAdminWritePolicies') || MSG.editPoliciesPermission
 const inView = (...views: (typeof storagePolicyModal.view)[]) => () => storagePolicyModal.open && views.includes(storagePolicyModal.view)
-
-/** Every bucket, the one open in the explorer first (so Enter takes it). */
-async function bucketOptions(ctx: CommandContext): Promise<ArgOption[]> {
-  const buckets = await ctx.queryClient.fetchQuery(bucketsQuery(ctx.api, ctx.ref))
-  const current = ctx.route.params.bucketId
-  const options = buckets.map((b) => {
-    const hint = [b.id === current ? 'this bucket' : '', b.public ? 'Public' : ''].filter(Boolean).join(' · ')
-    return { value: b.id, label: b.name, hint: hint || undefined }
-  })
-  return [...options.filter((o) => o.value === current), ...options.filter((o) => o.value !== current)]
-}
 
 async function policyOptions(ctx: CommandContext): Promise<ArgOption[]> {
   const policies = await ctx.api.policies(ctx.ref, { included_schemas: ['storage'] })

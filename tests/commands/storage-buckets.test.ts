@@ -187,7 +187,11 @@ describe.each(targets())('storage bucket commands on $name', (target) => {
     await run('storage.bucket.open', { bucketId: id })
     expect(ctx.location.pathname).toBe(paths.storageBucket(ref, id))
     const options = await getCommand('storage.bucket.open')!.argOptions!.bucketId!(ctx, {})
-    expect(options).toContainEqual({ value: id, label: id, hint: 'Public' })
+    // the bucket open in the explorer comes first, so Enter takes it
+    expect(options[0]).toEqual({ value: id, label: id, hint: 'this bucket · Public' })
+    await ctx.navigate({ to: paths.storageSettings(ref) })
+    const elsewhere = await getCommand('storage.bucket.open')!.argOptions!.bucketId!(ctx, {})
+    expect(elsewhere).toContainEqual({ value: id, label: id, hint: 'Public' })
     await run('storage.bucket.edit-dialog.open', { bucketId: id })
     expect(bucketsState.dialog).toEqual({ kind: 'edit', bucketId: id })
     await run('storage.bucket.delete-dialog.open', { bucketId: id })

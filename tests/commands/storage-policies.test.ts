@@ -155,7 +155,7 @@ describe.each(targets())('storage policy commands on $name', (target) => {
   it('offers the bucket open in the explorer first when asking which bucket a new policy is for', async () => {
     const first = async () => (await getCommand('storage.policies.modal.open')!.argOptions!.bucketId!(ctx, {}))[0]
     await ctx.navigate({ to: paths.storageBucket(ref, bucket) })
-    expect(await first()).toMatchObject({ value: bucket, hint: 'this bucket' })
+    expect(await first()).toMatchObject({ value: bucket, hint: 'this bucket · Private' })
     await ctx.navigate({ to: paths.storagePolicies(ref) })
     expect((await first())?.hint ?? '').not.toMatch(/this bucket/)
   })
