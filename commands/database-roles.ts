@@ -77,6 +77,9 @@ export const searchRoles = defineCommand({
   },
 })
 
+/** The one argument of a command on a role: picked from the roles users may change. */
+const pickRole = { args: z.object(roleArg), argOptions: { roleId: roleOptions }, argLabels: { roleId: 'Role' } }
+
 export const openCreateRoleDialog = defineCommand({
   id: 'database.role.create-dialog.open',
   title: 'Create role',
@@ -92,9 +95,7 @@ export const openEditRoleDialog = defineCommand({
   title: 'Edit role',
   area: AREA,
   keywords: ['rename role', 'change role'],
-  args: z.object(roleArg),
-  argOptions: { roleId: roleOptions },
-  argLabels: { roleId: 'Role' },
+  ...pickRole,
   when: onRolesPage,
   enabled: canWrite,
   run: async (ctx, { roleId }) => {
@@ -179,9 +180,7 @@ export const deleteRole = defineCommand({
   title: 'Delete role',
   area: AREA,
   keywords: ['drop role', 'remove role'],
-  args: z.object(roleArg),
-  argOptions: { roleId: roleOptions },
-  argLabels: { roleId: 'Role' },
+  ...pickRole,
   when: onRolesPage,
   enabled: canWrite,
   run: async (ctx, { roleId }) => {
