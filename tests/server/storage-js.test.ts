@@ -151,6 +151,20 @@ describe.each(targets())('storage-js on $name', (target) => {
     expect(again.error).toMatchObject({ status: 409 })
     const wrong = await files.uploadToSignedUrl('uploads/other.txt', signed.data!.token, 'x')
     expect(wrong.error).toMatchObject({ status: 400 })
+
+    // A download link's token cannot upload, an upload token cannot download, and neither is an API key.
+    await files.remove(['uploads/by-url.txt'])
+    const download = await files.createSignedUrl('docs/readme.txt', 600)
+    const downloadToken = new URL(download.data!.signedUrl).searchParams.get('token')!
+    const asUpload = await storageClient(s, s.anon_key).from(bucket).uploadToSignedUrl('docs/readme.txt', downloadToken, 'overwrite?', { upsert: true })
+    expect(asUpload.error).toMatchObject({ status: 400, message: 'The signed url does not match the requested object' })
+    const fresh = await files.createSignedUploadUrl('uploads/fresh.txt')
+    const asDownload = await fetch(`${s.storage_url}/object/sign/${bucket}/uploads/fresh.txt?token=${fresh.data!.token}`)
+    expect(asDownload.status).toBe(400)
+    const asKey = await storageClient(s, downloadToken).listBuckets()
+    expect(asKey.error).toMatchObject({ status: 400, statusCode: '403' })
+    expect(await (await files.download('docs/readme.txt')).data?.text()).not.toBe('overwrite?')
+    expect((await files.exists('uploads/by-url.txt')).data).toBe(false)
   })
 
   it('serves public URLs only for public buckets', async () => {
@@ -160,8 +174,21 @@ describe.each(targets())('storage-js on $name', (target) => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('text/plain')
     expect(await res.text()).toBe('public!')
-    const ranged = await fetch(data.publicUrl, { headers: { range: 'bytes=1-3' } })
-    expect([ranged.status, await ranged.text()]).toEqual([206, 'ubl'])
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('content-security-policy')).toBe('sandbox')
+    const range = async (value: string) => {
+      const r = await fetch(data.publicUrl, { headers: { range: value } })
+      return [r.status, await r.text()]
+    }
+    expect(await range('bytes=1-3')).toEqual([206, 'ubl'])
+    expect(await range('bytes=4-')).toEqual([206, 'ic!'])
+    expect(await range('bytes=-2')).toEqual([206, 'c!'])
+    // ranges we do not serve are ignored (the whole object); ones past the end are refused
+    expect(await range('bytes=3-1')).toEqual([200, 'public!'])
+    expect(await range('bytes=0-1,3-4')).toEqual([200, 'public!'])
+    expect(await range('items=0-1')).toEqual([200, 'public!'])
+    expect(await range('bytes=7-')).toEqual([416, ''])
+    expect(await range('bytes=-0')).toEqual([416, ''])
     const priv = storage.from(bucket).getPublicUrl('docs/readme.txt')
     expect((await fetch(priv.data.publicUrl)).status).toBe(404)
   })

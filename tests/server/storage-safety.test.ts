@@ -158,6 +158,37 @@ describe.each(targets())('storage safety on $name', (target) => {
     await service.from(bucket).remove(['form/ok.txt'])
   })
 
+  it('leaves no temporary file when a form upload is cut off mid-file', async () => {
+    const { hostname, port } = new URL(target.url)
+    const head = `--XyZ\r\nContent-Disposition: form-data; name=""; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\n`
+    await new Promise<void>((resolve) => {
+      const req = httpRequest({
+        hostname, port, method: 'POST', path: apiPath(`/object/${bucket}/cut-form.bin`),
+        headers: { authorization: auth.authorization!, 'content-type': 'multipart/form-data; boundary=XyZ', 'content-length': String(4 * 1024 * 1024) },
+      })
+      req.on('error', () => resolve())
+      req.write(Buffer.concat([Buffer.from(head), Buffer.alloc(1024 * 1024)]), () => setTimeout(() => {
+        req.destroy()
+        resolve()
+      }, 300))
+    })
+    await expect.poll(async () => (await filesOnDisk(target.storageDir)).filter((f) => !f.includes('/objects/')), { timeout: 3000 }).toEqual([])
+    expect(await rows()).toEqual([])
+    expect(await bucketFiles(target.storageDir, bucket)).toEqual([])
+  })
+
+  it('keeps a form upload refused before its bytes from holding the connection', async () => {
+    const body = `--XyZ\r\nContent-Disposition: form-data; name=""; filename="x.exe"\r\nContent-Type: text/plain\r\n\r\n${'x'.repeat(200_000)}\r\n--XyZ--\r\n`
+    const headers = { authorization: `Bearer ${s.anon_key}`, 'content-type': 'multipart/form-data; boundary=XyZ' }
+    // anon may not insert here: refused by RLS before any byte is stored, and the answer still arrives
+    const res = await raw(target.url, 'POST', apiPath(`/object/${bucket}/refused.txt`), headers, body)
+    expect(res.status).toBeGreaterThanOrEqual(400)
+    const bad = await raw(target.url, 'POST', apiPath(`/object/${bucket}/bad-cache.txt`), { authorization: auth.authorization!, 'content-type': 'multipart/form-data; boundary=XyZ' },
+      `--XyZ\r\nContent-Disposition: form-data; name="cacheControl"\r\n\r\nmax-age=1\u0001\r\n${body}`)
+    expect(bad.status).toBe(400)
+    expect(await rows()).toEqual([])
+  })
+
   it('offers the dashboard calls as service_role', async () => {
     const dash = `/platform/storage/${REF}/buckets`
     const name = bucketName('dash')

@@ -4,15 +4,14 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { STORAGE_SIGNED_UPLOAD_EXPIRY_S } from '../../shared/constants'
-import { MSG } from '../../shared/messages'
 import { projectByRef } from '../platform/projects'
 import type { BucketInput, BucketListQuery } from './buckets'
-import { installStorageErrorHandler, invalid, objectNotFound, StorageError } from './errors'
+import { installStorageErrorHandler, invalid, objectNotFound } from './errors'
 import { listFolder, listV2, type ListV2Options } from './listing'
-import { readUpload } from './upload-body'
+import { discardUpload, readUpload, type UploadBody } from './upload-body'
 import type { ObjectRow } from './objects'
 import { sendObject } from './send'
-import type { StorageService } from './service'
+import type { ObjectTokenKind, StorageService } from './service'
 
 type Req = FastifyRequest<{ Params: { ref: string; bucket: string; id: string; '*': string }; Querystring: Record<string, string> }>
 
@@ -27,22 +26,17 @@ export function storageApiRoutes(service: StorageService) {
   const { buckets, objects } = service
   const ref = (req: Req) => projectByRef(req.params.ref).ref
 
-  /** A signed URL's token, checked against the object it was made for. */
-  async function tokenFor(req: Req, url: string) {
-    const token = req.query.token
-    if (!token) throw invalid('Missing token')
-    const claims = await service.claims(ref(req), token)
-    if (claims.url !== url) throw new StorageError(400, 'InvalidSignature', MSG.signedUrlMismatch)
-    return claims
-  }
+  /** A signed URL's token, checked against the object and the kind (download or upload) it was made for. */
+  const tokenFor = (req: Req, kind: ObjectTokenKind, url: string) => service.objectTokenClaims(ref(req), req.query.token, kind, url)
 
   async function upload(req: Req, reply: FastifyReply, upsert: boolean, signed = false) {
     const bucket = req.params.bucket
     const key = req.params['*']
+    let body: UploadBody | undefined
     try {
-      const claims = signed ? await tokenFor(req, `${bucket}/${key}`) : undefined
+      const claims = signed ? await tokenFor(req, 'upload', `${bucket}/${key}`) : undefined
       const who = signed ? undefined : await service.caller(req)
-      const body = await readUpload(req)
+      body = await readUpload(req)
       const row = await objects.upload(who, bucket, key, {
         ...body,
         upsert: signed ? claims!.upsert === true : upsert,
@@ -51,7 +45,7 @@ export function storageApiRoutes(service: StorageService) {
       })
       return reply.send({ Id: row.id, Key: `${bucket}/${row.name}` })
     } catch (e) {
-      req.raw.resume() // whatever is left of the body is read and dropped, so the connection stays usable
+      discardUpload(req, body)
       throw e
     }
   }
@@ -113,7 +107,7 @@ export function storageApiRoutes(service: StorageService) {
       app.route({ method, url: '/object/public/:bucket/*', ...opts, handler: publicRead })
     }
     app.get('/object/sign/:bucket/*', async (req: Req, reply) => {
-      await tokenFor(req, `${req.params.bucket}/${req.params['*']}`)
+      await tokenFor(req, 'download', `${req.params.bucket}/${req.params['*']}`)
       return sendObject(objects, await objects.find(undefined, req.params.bucket, req.params['*']), req, reply)
     })
     const info = async (row: ObjectRow) => ({
@@ -169,7 +163,7 @@ export function storageApiRoutes(service: StorageService) {
     // ---- signed URLs ----
     const sign = async (req: Req, key: string, expiresIn: number) => {
       const url = `${req.params.bucket}/${key}`
-      const token = await service.keys.sign(ref(req), { url }, expiresIn)
+      const token = await service.signObjectToken(ref(req), 'download', url, expiresIn)
       return `/object/sign/${url}?token=${token}`
     }
     const expiry = (value: unknown) => {
@@ -203,7 +197,10 @@ export function storageApiRoutes(service: StorageService) {
       const upsert = req.headers['x-upsert'] === 'true'
       await objects.assertWritable(who, bucket, key, upsert)
       const sub = who.claims?.sub
-      const token = await service.keys.sign(ref(req), { url: `${bucket}/${key}`, owner: typeof sub === 'string' ? sub : null, upsert }, STORAGE_SIGNED_UPLOAD_EXPIRY_S)
+      const token = await service.signObjectToken(ref(req), 'upload', `${bucket}/${key}`, STORAGE_SIGNED_UPLOAD_EXPIRY_S, {
+        owner: typeof sub === 'string' ? sub : null,
+        upsert,
+      })
       return { url: `/object/upload/sign/${bucket}/${key}?token=${token}`, token }
     })
   }

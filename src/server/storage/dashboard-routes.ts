@@ -18,7 +18,7 @@ import { installDashboardErrorHandler, objectNotFound } from './errors'
 import { listFolder } from './listing'
 import { sendObject } from './send'
 import type { StorageService } from './service'
-import { readUpload } from './upload-body'
+import { discardUpload, readUpload, type UploadBody } from './upload-body'
 
 type G = { Params: { ref: string; id: string }; Querystring: Record<string, string | undefined> }
 type Req = FastifyRequest<G>
@@ -33,6 +33,9 @@ export function origin(req: FastifyRequest): string {
 export function storageUrl(req: FastifyRequest, ref: string): string {
   return `${origin(req)}/api/projects/${encodeURIComponent(ref)}/storage/v1`
 }
+
+/** `bucket/a folder/file?.txt` as a URL path: each segment encoded, so '?', '#' and '%' stay in the key. */
+const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/')
 
 export function dashboardStorageRoutes(service: StorageService, permissions: Permissions) {
   const { buckets, objects } = service
@@ -78,14 +81,14 @@ export function dashboardStorageRoutes(service: StorageService, permissions: Per
       const { path, expiresIn } = parse(SignObjectBody, req.body)
       const row = await objects.find(SERVICE, req.params.id, path)
       const url = `${row.bucket_id}/${row.name}`
-      const token = await service.keys.sign(ref(req), { url }, expiresIn)
-      return { signedUrl: encodeURI(`${storageUrl(req, ref(req))}/object/sign/${url}`) + `?token=${token}` }
+      const token = await service.signObjectToken(ref(req), 'download', url, expiresIn)
+      return { signedUrl: `${storageUrl(req, ref(req))}/object/sign/${encodePath(url)}?token=${token}` }
     })
     app.post<G>('/buckets/:id/objects/public-url', { preHandler: read }, async (req) => {
       const { path } = parse(ObjectPathBody, req.body)
       const bucket = await buckets.get(SERVICE, req.params.id)
       if (!bucket.public) throw objectNotFound()
-      return { publicUrl: encodeURI(`${storageUrl(req, ref(req))}/object/public/${bucket.id}/${path}`) }
+      return { publicUrl: `${storageUrl(req, ref(req))}/object/public/${encodePath(`${bucket.id}/${path}`)}` }
     })
     app.post<G>('/buckets/:id/objects/download', { preHandler: change }, async (req, reply) => {
       const { path } = parse(ObjectPathBody, req.body)
@@ -101,8 +104,9 @@ export function dashboardStorageRoutes(service: StorageService, permissions: Per
       raw.removeAllContentTypeParsers()
       raw.addContentTypeParser('*', (_req, _payload, done) => done(null))
       raw.post<G>('/buckets/:id/objects/upload', { preHandler: write(MSG.uploadFilesPermission) }, async (req) => {
+        let body: UploadBody | undefined
         try {
-          const body = await readUpload(req)
+          body = await readUpload(req)
           const row = await objects.upload(SERVICE, req.params.id, req.query.path ?? '', {
             ...body,
             cacheControl: req.headers['cache-control'] ? body.cacheControl : `max-age=${STORAGE_UPLOAD_CACHE_CONTROL}`,
@@ -111,7 +115,7 @@ export function dashboardStorageRoutes(service: StorageService, permissions: Per
           })
           return { id: row.id, name: row.name, bucket_id: row.bucket_id }
         } catch (e) {
-          req.raw.resume()
+          discardUpload(req, body)
           throw e
         }
       })

@@ -56,7 +56,8 @@ export function installStorageErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ statusCode: String(status), error: 'Error', message: (error as Error).message })
     }
     request.log.error(error)
-    return reply.status(500).send({ statusCode: '500', error: 'Internal', message: (error as Error).message })
+    // the details (paths on disk, say) stay in the log
+    return reply.status(500).send({ statusCode: '500', error: 'Internal', message: 'Internal Server Error' })
   })
 }
 

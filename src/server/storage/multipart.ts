@@ -56,6 +56,10 @@ export function readFormFile(req: IncomingMessage): Promise<FormFile> {
     parser.on('finish', () => {
       if (!file) reject(new StorageError(400, 'InvalidRequest', 'No file in the form'))
     })
+    // A client that goes away mid-form: piping does not pass that on, so the file stream is ended with an error.
+    req.on('close', () => {
+      if (!req.complete) fail(malformed('the upload was cut off'))
+    })
     req.pipe(parser)
   })
 }

@@ -38,7 +38,6 @@ export interface ObjectStore {
   /** Removes versions; missing ones are fine. */
   delete(bucketId: string, versions: readonly string[]): Promise<void>
   copy(from: { bucketId: string; version: string }, to: { bucketId: string; version: string }): Promise<void>
-  move(from: { bucketId: string; version: string }, to: { bucketId: string; version: string }): Promise<void>
   /** Everything left in temporary places (tests check an aborted upload leaves nothing). */
   pending(): Promise<string[]>
 }
@@ -114,11 +113,6 @@ export class DiskObjectStore implements ObjectStore {
   async copy(from: { bucketId: string; version: string }, to: { bucketId: string; version: string }): Promise<void> {
     await mkdir(this.dir(to.bucketId), { recursive: true })
     await copyFile(this.path(from.bucketId, from.version), this.path(to.bucketId, to.version))
-  }
-
-  async move(from: { bucketId: string; version: string }, to: { bucketId: string; version: string }): Promise<void> {
-    await mkdir(this.dir(to.bucketId), { recursive: true })
-    await rename(this.path(from.bucketId, from.version), this.path(to.bucketId, to.version))
   }
 
   async pending(): Promise<string[]> {

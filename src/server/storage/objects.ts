@@ -114,11 +114,6 @@ export class Objects {
     } catch (e) {
       throw e instanceof SizeLimitError ? tooLarge() : e
     }
-    const previous = input.upsert
-      ? (await this.db.query<{ version: string | null }>(
-          `select version from storage.objects where bucket_id = $1 and name = $2`, [bucketId, key],
-        )).rows[0]?.version
-      : null
     const metadata: ObjectMetadata = {
       eTag: `"${version}"`,
       size: staged.size,
@@ -129,20 +124,41 @@ export class Objects {
       httpStatusCode: 200,
     }
     let committed = false
+    let previous: string | null | undefined
+    let row: ObjectRow
     try {
-      const row = await transactionAs(this.db, who, async (tx) => {
+      row = await transactionAs(this.db, who, async (tx) => {
+        // The version an upsert replaces, locked so a concurrent upsert of the same key waits for this one.
+        if (input.upsert) {
+          previous = (await tx.query<{ version: string | null }>(
+            `select version from storage.objects where bucket_id = $1 and name = $2 for update`, [bucketId, key],
+          )).rows[0]?.version
+        }
         await write(tx, metadata)
         const r = await readBack(tx, bucketId, key)
         await staged.commit(bucketId, version)
         committed = true
         return r
       })
-      if (previous) await this.store.delete(bucketId, [previous])
-      return row
     } catch (e) {
       if (committed) await this.store.delete(bucketId, [version])
       else await staged.abort()
       throw e
+    }
+    if (previous) await this.dropUnreferenced(bucketId, previous)
+    return row
+  }
+
+  /**
+   * Removes a replaced version's bytes unless a row still points at them (a move keeps the version), and
+   * never fails the call that replaced it: the new object is in place whatever happens here.
+   */
+  private async dropUnreferenced(bucketId: string, version: string): Promise<void> {
+    try {
+      const { rows } = await this.db.query(`select 1 from storage.objects where bucket_id = $1 and version = $2 limit 1`, [bucketId, version])
+      if (rows.length === 0) await this.store.delete(bucketId, [version])
+    } catch (e) {
+      console.warn(`storage: could not remove the replaced version ${version} of bucket ${bucketId}:`, e)
     }
   }
 
@@ -163,17 +179,27 @@ export class Objects {
   async move(who: Impersonation | undefined, bucketId: string, from: string, to: string, toBucket = bucketId): Promise<void> {
     checkKey(from)
     checkKey(to)
-    await this.db.withRole(who, async (tx) => {
-      const row = (await tx.query<{ version: string | null }>(
-        `update storage.objects set name = $3, bucket_id = $4, updated_at = now()
-         where bucket_id = $1 and name = $2 returning version`,
-        [bucketId, from, to, toBucket],
-      )).rows[0]
-      if (!row) throw objectNotFound()
-      if (row.version && toBucket !== bucketId) {
-        await this.store.move({ bucketId, version: row.version }, { bucketId: toBucket, version: row.version })
-      }
-    })
+    // Into another bucket, the bytes are copied before the row moves and the old copy removed after: a
+    // failure on either side leaves the object whole where its row says it is.
+    let copied: string | null = null
+    try {
+      await this.db.withRole(who, async (tx) => {
+        const row = (await tx.query<{ version: string | null }>(
+          `update storage.objects set name = $3, bucket_id = $4, updated_at = now()
+           where bucket_id = $1 and name = $2 returning version`,
+          [bucketId, from, to, toBucket],
+        )).rows[0]
+        if (!row) throw objectNotFound()
+        if (row.version && toBucket !== bucketId) {
+          await this.store.copy({ bucketId, version: row.version }, { bucketId: toBucket, version: row.version })
+          copied = row.version
+        }
+      })
+    } catch (e) {
+      if (copied) await this.store.delete(toBucket, [copied])
+      throw e
+    }
+    if (copied) await this.dropUnreferenced(bucketId, copied)
   }
 
   async copy(who: Impersonation | undefined, bucketId: string, from: string, to: string, toBucket = bucketId): Promise<ObjectRow> {

@@ -2,12 +2,13 @@
  * What an upload request carries, as storage-js sends it: a multipart form (cacheControl, metadata, the
  * file) or the raw bytes with cache-control, content-type and x-metadata headers. The bytes stay a stream.
  */
+import type { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
 import { invalid } from './errors'
 import { readFormFile } from './multipart'
 
 export interface UploadBody {
-  body: AsyncIterable<Buffer>
+  body: Readable
   contentType: string
   cacheControl: string
   userMetadata: Record<string, unknown> | null
@@ -16,9 +17,17 @@ export interface UploadBody {
 
 const DEFAULT_TYPE = 'application/octet-stream'
 
+/** What a header may hold (visible ASCII, spaces and tabs): stored values are sent back as headers. */
+const HEADER_VALUE = /^[\t\x20-\x7e]*$/
+
+function headerValue(value: string, what: string): string {
+  if (!HEADER_VALUE.test(value)) throw invalid(`${what} holds characters a header cannot carry`)
+  return value
+}
+
 function cacheControlOf(value: string | undefined): string {
   if (!value) return 'no-cache'
-  return /^\d+$/.test(value.trim()) ? `max-age=${value.trim()}` : value
+  return /^\d+$/.test(value.trim()) ? `max-age=${value.trim()}` : headerValue(value, 'cacheControl')
 }
 
 function metadataOf(text: string | undefined): Record<string, unknown> | null {
@@ -38,7 +47,7 @@ export async function readUpload(req: FastifyRequest): Promise<UploadBody> {
     const form = await readFormFile(req.raw)
     return {
       body: form.body,
-      contentType: form.contentType || DEFAULT_TYPE,
+      contentType: headerValue(form.contentType || DEFAULT_TYPE, 'The content type'),
       cacheControl: cacheControlOf(form.fields.cacheControl),
       userMetadata: metadataOf(form.fields.metadata),
     }
@@ -52,4 +61,12 @@ export async function readUpload(req: FastifyRequest): Promise<UploadBody> {
     userMetadata: typeof xMetadata === 'string' ? metadataOf(Buffer.from(xMetadata, 'base64').toString('utf8')) : null,
     ...(Number.isFinite(length) && req.headers['content-length'] !== undefined ? { contentLength: length } : {}),
   }
+}
+
+/**
+ * After a refused upload: whatever is left of the body is read and dropped, so the connection stays usable
+ * (a form's file part, once the form is being read; else the request itself).
+ */
+export function discardUpload(req: FastifyRequest, upload: UploadBody | undefined): void {
+  ;(upload?.body ?? req.raw).resume()
 }
