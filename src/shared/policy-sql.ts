@@ -11,6 +11,11 @@ const WORD = /[A-Za-z0-9_$\u0080-\uffff]/
 /** Postgres' whitespace (JS's trim() removes more, e.g. U+00A0, which Postgres reads as part of a name). */
 const SPACE = /^[ \t\n\r\f\v]+|[ \t\n\r\f\v]+$/g
 /** A dollar-quote delimiter, $$ or $tag$ (a tag as Postgres scans it, any non-ASCII character included). */
+/**
+ * What lets a string go on after its closing quote: whitespace with a line break (and line comments), then
+ * a quote. Postgres reads 'a'⏎'b' as one string 'ab', in the first part's mode (E'…' escapes included).
+ */
+const STRING_CONTINUES = /^(?:[ \t\f]|--[^\n\r]*)*[\n\r](?:[ \t\n\r\f\v]|--[^\n\r]*[\n\r])*'/
 const DOLLAR_TAG = /^\$(?:[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/
 
 interface Scan {
@@ -58,8 +63,11 @@ function scan(expr: string): Scan {
         if (expr[i] === '\\' && ambiguous) return fail(`The expression has a string after "${before}" that reads differently as an escape string: put a space before the quote or E before the string`)
         if (escapes && expr[i] === '\\') i += 2
         else if (expr[i] === "'" && expr[i + 1] === "'") i += 2
-        else if (expr[i] === "'") break
-        else i++
+        else if (expr[i] === "'") {
+          const more = STRING_CONTINUES.exec(expr.slice(i + 1))
+          if (!more) break
+          i += 1 + more[0].length
+        } else i++
       }
       i++
     } else if (c === '"') {
@@ -144,9 +152,16 @@ export interface PolicyChange {
 /**
  * The statements that turn `current` into `current` + `change`, in order; none when nothing changes. The
  * rename comes last, so the earlier statements can name the policy as it is. ALTER POLICY can replace an
- * expression but not remove one: clearing one drops the policy and creates it again.
+ * expression but not remove one: clearing one drops the policy and creates it again. An expression the
+ * policy's command does not take (USING for INSERT, WITH CHECK for SELECT and DELETE) is left out, as
+ * createPolicySql leaves it out.
  */
-export function updatePolicyStatements(current: Policy, change: PolicyChange): string[] {
+export function updatePolicyStatements(current: Policy, requested: PolicyChange): string[] {
+  const change: PolicyChange = {
+    ...requested,
+    definition: current.command === 'INSERT' ? undefined : requested.definition,
+    check: current.command === 'SELECT' || current.command === 'DELETE' ? undefined : requested.check,
+  }
   const clears = (next: string | null | undefined, now: string | null) => next !== undefined && !present(next) && present(now)
   if (clears(change.definition, current.definition) || clears(change.check, current.check)) {
     const merged: PolicyCreate = {

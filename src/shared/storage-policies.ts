@@ -4,7 +4,7 @@
  * makes: one PERMISSIVE policy on storage.objects per SQL command, the bucket's condition ANDed with the
  * definition. Pure, so the modal's review shows exactly what the commands then create.
  */
-import { STORAGE_POLICY_NAME_MAX } from './constants'
+import { POLICY_NAME_MAX, STORAGE_POLICY_NAME_MAX } from './constants'
 import { MSG } from './messages'
 import type { Policy, PolicyCommand } from './policies'
 import { createPolicySql, expressionProblem, type PolicyCreate } from './policy-sql'
@@ -80,6 +80,18 @@ export function shortHash(name: string, bucketId: string | null): string {
   return h.toString(36).padStart(7, '0')
 }
 
+const utf8 = new TextEncoder()
+
+/**
+ * `base` then `suffix` within Postgres' name length (63 bytes of UTF-8): the base loses whole characters
+ * from its end, so the suffix that tells the policies apart is never cut off.
+ */
+export function nameWithSuffix(base: string, suffix: string): string {
+  const chars = [...base]
+  while (chars.length && utf8.encode(chars.join('') + suffix).length > POLICY_NAME_MAX) chars.pop()
+  return chars.join('') + suffix
+}
+
 /**
  * One policy per SQL command the operations need, on storage.objects, PERMISSIVE: INSERT checks its
  * expression WITH CHECK, the others USING. Several are named `<name> <short hash>_<index>` (index from 0).
@@ -89,7 +101,7 @@ export function storagePolicyCreates(bucketId: string | null, form: StoragePolic
   const expression = storagePolicyExpression(bucketId, form.definition)
   const hash = shortHash(form.name, bucketId)
   return commands.map((command: PolicyCommand, index) => ({
-    name: commands.length > 1 ? `${form.name} ${hash}_${index}` : form.name,
+    name: commands.length > 1 ? nameWithSuffix(form.name, ` ${hash}_${index}`) : form.name,
     schema: 'storage',
     table: 'objects',
     action: 'PERMISSIVE',

@@ -179,6 +179,9 @@ describe.each(targets())('policies on $name', (target) => {
       '/* /* */ ); drop table items; -- */',
       "'unterminated",
       'true\0); drop table items; --',
+      // E'…' continued on the next line keeps reading \' as a quote
+      "E'x'\n'\\' = ' is not null) or (true --'",
+      "E'x' -- c\r\n'\\' ) with check (false) --'",
     ]
     for (const expr of attempts) {
       for (const command of ['SELECT', 'ALL'] as const) {

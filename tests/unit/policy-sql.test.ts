@@ -33,6 +33,10 @@ describe('expressionProblem', () => {
     "x = 'a' 'b'",
     "x = U&'\\0041'",
     "x = 1e5",
+    // a string goes on after a line break, in its own mode: here E'…' reads \' as a quote
+    "x = 'a'\n'b'",
+    "x = E'a'\n'\\' still in the string'",
+    "x = E'a' -- c\n -- d\n'\\' ) ; '",
   ])('accepts %j', (expr) => {
     expect(expressionProblem(expr)).toBeNull()
   })
@@ -66,6 +70,9 @@ describe('expressionProblem', () => {
     ['$1$a$ x $a$', 'could start a dollar-quoted string'],
     // a backslash is a plain character in U&'…' and in "…": the quote ends them
     ["U&'\\' ) ; '", 'closes a parenthesis'],
+    // E'…' then a continuation: the second part reads \' as a quote too, so ') or (true' is code
+    ["E'x'\n'\\' = ' is not null) or (true --'", 'closes a parenthesis'],
+    ["E'x'\r\n  '\\' = ' ) with check (false) --'", 'closes a parenthesis'],
     ['U&"\\" ) ; "', 'closes a parenthesis'],
   ])('refuses %j', (expr, problem) => {
     expect(expressionProblem(expr)).toContain(problem)
@@ -155,6 +162,13 @@ describe('updatePolicyStatements', () => {
       'alter policy "own rows" on "public"."todos" rename to "new";',
     ])
     expect(updatePolicySql(policy, { roles: ['anon', 'authenticated'] })).toBe('alter policy "own rows" on "public"."todos"\nto "anon", "authenticated";')
+  })
+
+  it('leaves out an expression the command does not take, as create does', () => {
+    expect(updatePolicyStatements({ ...policy, command: 'INSERT', definition: null, check: 'true' }, { definition: 'a' })).toEqual([])
+    expect(updatePolicyStatements({ ...policy, command: 'SELECT', check: null }, { check: 'b', definition: 'a' })).toEqual([
+      'alter policy "own rows" on "public"."todos"\nusing (a);',
+    ])
   })
 
   it('re-creates the policy when an expression is cleared, under its new name', () => {

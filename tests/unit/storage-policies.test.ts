@@ -61,6 +61,16 @@ describe('SQL of a form', () => {
     ])
     expect(storagePoliciesSql("it's", form({ operations: ['upload'], roles: ['authenticated'] }))).toContain('to "authenticated"\nwith check (')
   })
+  it('keeps the "<hash>_<index>" suffix whole when a long non-ASCII name meets the 63-byte limit', () => {
+    const name = 'Ж'.repeat(27) // 27 characters, 54 bytes of UTF-8
+    const names = storagePolicyCreates('b', form({ name, operations: ['update'] })).map((c) => c.name)
+    expect(names).toHaveLength(2)
+    expect(new Set(names).size).toBe(2)
+    for (const [i, n] of names.entries()) {
+      expect(new TextEncoder().encode(n).length).toBeLessThanOrEqual(63)
+      expect(n).toMatch(new RegExp(`^Ж+ ${shortHash(name, 'b')}_${i}$`))
+    }
+  })
   it('the hash is stable and tells buckets and names apart', () => {
     expect(shortHash('a', 'b')).toBe(shortHash('a', 'b'))
     expect(shortHash('a', 'b')).not.toBe(shortHash('a', 'c'))

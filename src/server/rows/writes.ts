@@ -91,24 +91,30 @@ export async function insertRows(db: Queryable, source: RowSource, rows: readonl
   const groups = byColumns(rows)
   const withReturning = async (): Promise<InsertRowsResponse> => {
     const inserted: Row[] = []
+    const unplaced: Row[] = []
     for (const indices of groups) {
       const answer = (await insertGroup(db, source, indices.map((i) => rows[i] ?? {}), true)).rows
-      answer.forEach((row, j) => (inserted[indices[j] ?? 0] = row))
+      // a BEFORE trigger may skip rows: then the answers cannot be matched to the rows given by place
+      if (answer.length === indices.length) answer.forEach((row, j) => (inserted[indices[j] ?? 0] = row))
+      else unplaced.push(...answer)
     }
-    return finishCells(source, inserted)
+    return finishCells(source, [...inserted.filter(Boolean), ...unplaced])
   }
   const isTable = source.kind === 'r' || source.kind === 'p'
   if (!role || !isTable) return withReturning()
   return unlessRefused(db, withReturning, async () => {
     let count = 0
     for (const indices of groups) count += (await insertGroup(db, source, indices.map((i) => rows[i] ?? {}), false)).rowCount
-    // Top-level rows this transaction wrote carry its id as xmin (no savepoint is open any more).
+    // Top-level rows this transaction wrote carry its id as xmin (no savepoint is open any more), in no
+    // particular order. Rows a trigger wrote in the table too look the same: when more come back than were
+    // inserted, which are ours cannot be told, so none are answered.
     const visible = await unlessRefused(
       db,
       async () =>
         (await db.query(`select ${selectList(source)} from ${relation(source)} as t where t.xmin = pg_current_xact_id()::xid order by t.ctid`)).rows,
       async () => [] as Row[],
     )
+    if (visible.length > count) return { rows: [], truncated: [], hidden: 0 }
     return { ...finishCells(source, visible), hidden: count - visible.length }
   })
 }
