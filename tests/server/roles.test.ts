@@ -61,6 +61,10 @@ describe.each(targets())('roles on $name', (target) => {
     expect(res.status).toBe(200)
     expect(JSON.stringify(res.body)).not.toContain('s3cret')
     expect(await pgRole(n)).toMatchObject({ rolcanlogin: true, has_password: true })
+    // stored (and sent) as a SCRAM verifier: the password itself is in no statement
+    const [stored] = await c.sql<{ rolpassword: string }>(`select rolpassword from pg_authid where rolname = '${n}'`)
+    expect(stored!.rolpassword).toMatch(/^SCRAM-SHA-256\$4096:/)
+    expect(stored!.rolpassword).not.toContain('s3cret')
   })
 
   it('lists the roles with their flags, system roles included', async () => {

@@ -9,6 +9,7 @@ import { quoteIdent, quoteLiteral } from '../../shared/sql-quote'
 import type { Queryable } from '../db/driver'
 import { badRequest, notFound } from '../errors'
 import { findRole } from './roles'
+import { scramVerifier } from './scram'
 
 const KEYWORDS: Record<GrantableRoleFlag, [on: string, off: string]> = {
   can_login: ['login', 'nologin'],
@@ -33,11 +34,12 @@ export async function findRoleToChange(db: Queryable, id: number): Promise<Role>
   return role
 }
 
-/** Creates the role; its oid. A password is set but never answered back. */
+/** Creates the role; its oid. A password is set (as a SCRAM verifier when it can be) but never answered back. */
 export async function createRole(db: Queryable, body: z.output<typeof RoleCreateBody>): Promise<number> {
   const { name, password, ...flags } = body
   const options = flagOptions({ can_login: false, can_create_role: false, can_create_db: false, ...flags })
-  if (password !== undefined) options.push(`password ${quoteLiteral(password)}`)
+  // the verifier, not the password, goes into the statement (and so into any statement log)
+  if (password !== undefined) options.push(`password ${quoteLiteral(scramVerifier(password) ?? password)}`)
   await db.query(`create role ${quoteIdent(name)} with ${options.join(' ')}`)
   const { rows } = await db.query<{ oid: number }>('select oid from pg_roles where rolname = $1', [name])
   return rows[0]?.oid ?? 0
