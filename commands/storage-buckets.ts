@@ -15,7 +15,8 @@ import { bucketNameSchema, parseMimeTypes } from '../src/web/screens/storage/buc
 import { openBucketDialog } from '../src/web/screens/storage/buckets/bucket-state'
 import { bucketPolicies, bucketQuery, bucketsQuery, refreshBuckets } from '../src/web/screens/storage/buckets/queries'
 import { toBytes } from '../src/web/screens/storage/buckets/size-units'
-import { explorer, reloadFolder } from '../src/web/screens/storage/explorer/explorer-state'
+import { bindExplorer, enterBucket } from '../src/web/screens/storage/explorer/explorer-data'
+import { explorer } from '../src/web/screens/storage/explorer/explorer-state'
 
 const AREA = 'storage'
 
@@ -178,7 +179,11 @@ export const emptyBucket = defineCommand({
     } catch (e) {
       throw new Error(MSG.emptyBucketFailed(message(e)))
     }
-    if (explorer.bucketId === bucketId) await reloadFolder('')
+    // the explorer on this bucket starts again at its (now empty) root: no folder, preview or selection left
+    if (explorer.bucketId === bucketId) {
+      bindExplorer(ctx)
+      await enterBucket(bucketId)
+    }
     ctx.toast.success(MSG.bucketEmptied(bucketId))
     return true
   },

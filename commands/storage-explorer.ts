@@ -11,18 +11,19 @@ import { STORAGE_SORT_COLUMNS, STORAGE_VIEWS } from '../src/shared/constants'
 import { MSG } from '../src/shared/messages'
 import { paths } from '../src/shared/routes'
 import {
-  bindExplorer, enterBucket, loadMore, openFolder, openPath, refetchAll, searchFolder,
+  bindExplorer, cancelSearch, enterBucket, loadMore, openFolder, openPath, refetchAll, searchFolder,
 } from '../src/web/screens/storage/explorer/explorer-data'
 import {
-  addFolderPlaceholder, cancelEditing, createFolder, removeFolderPlaceholder, renameItem, settleRow, startRename,
+  addFolderPlaceholder, cancelEditing, createFolder, removeFolderPlaceholder, renameItem, rowReadyAgain, settleRow,
+  startRename,
 } from '../src/web/screens/storage/explorer/explorer-edit'
 import { restorePreferences, savePreferences } from '../src/web/screens/storage/explorer/explorer-prefs'
 import { fileNameProblem, folderNameProblem, normalizePath } from '../src/web/screens/storage/explorer/explorer-rules'
 import {
-  dismissTarget, findItem, moveFocus, previewFile, selectRange, toggleItem,
+  dismissTarget, findItem, focusedItem, moveFocus, previewFile, selectRange, toggleItem,
 } from '../src/web/screens/storage/explorer/explorer-select'
 import {
-  clearSelection, closePreview, currentFolder, explorer, reloadFolder, type ExplorerItem,
+  clearSelection, closePreview, currentFolder, explorer, forgetItems, reloadFolder, type ExplorerItem,
 } from '../src/web/screens/storage/explorer/explorer-state'
 
 const AREA = 'storage'
@@ -86,6 +87,8 @@ export const goUp = defineCommand({
     clearSelection()
     cancelEditing()
     explorer.focus = left ? { columnIndex: explorer.columns.length - 1, path: left.id } : null
+    // the search was of the folder just left
+    await cancelSearch()
   },
 })
 
@@ -108,7 +111,6 @@ export const select = defineCommand({
       previewFile(it)
     }
     explorer.lastSelected = it
-    explorer.focus = { columnIndex: it.columnIndex, path: it.path }
   },
 })
 
@@ -118,7 +120,6 @@ export const activate = defineCommand({
     const it = await item(ctx, path)
     if (it.type === 'FOLDER') await openFolder(it.path, it.columnIndex)
     else previewFile(it)
-    explorer.focus = { columnIndex: it.columnIndex, path: it.path }
   },
 })
 
@@ -150,6 +151,11 @@ export const focusMove = defineCommand({
     const column = explorer.columns[explorer.focus?.columnIndex ?? explorer.columns.length - 1]
     const last = column?.items.at(-1)
     if (direction === 'down' && column?.hasMoreItems && last && explorer.focus?.path === last.path) await loadMore(column.id)
+    // right goes into the folder under the cursor: open it first when another folder is open
+    const at = focusedItem()
+    if (direction === 'right' && at?.type === 'FOLDER' && at.status === 'READY' && explorer.columns[at.columnIndex + 1]?.id !== at.path) {
+      await openFolder(at.path, at.columnIndex)
+    }
     return moveFocus(direction, extend)?.path ?? null
   },
 })
@@ -180,7 +186,7 @@ export const newFolder = defineCommand({
     if (!wanted) return removeFolderPlaceholder()
     const placeholder = explorer.newFolderColumn === columnIndex ? column?.items[0] : undefined
     const siblings = (column?.items ?? []).filter((i) => i !== placeholder).map((i) => i.name)
-    const problem = folderNameProblem(wanted, siblings)
+    const problem = folderNameProblem(wanted, siblings, 'create')
     if (problem) throw new CommandError(problem, 'invalid-args')
     if (placeholder) placeholder.status = 'LOADING'
     try {
@@ -205,9 +211,9 @@ export const rename = defineCommand({
   run: async (ctx, { path, name }) => {
     const it = await item(ctx, path)
     const wanted = name.trim()
-    if (!wanted || wanted === it.name) return settleRow(it, it.name)
+    if (!wanted || wanted === it.name) return rowReadyAgain(it)
     const siblings = (explorer.columns[it.columnIndex]?.items ?? []).filter((i) => i.path !== it.path).map((i) => i.name)
-    const problem = it.type === 'FOLDER' ? folderNameProblem(wanted, siblings) : fileNameProblem(wanted, siblings)
+    const problem = it.type === 'FOLDER' ? folderNameProblem(wanted, siblings, 'rename') : fileNameProblem(wanted, siblings)
     if (problem) throw new CommandError(problem, 'invalid-args')
     const live = findItem(it.path)
     if (live) live.status = 'LOADING'
@@ -217,15 +223,12 @@ export const rename = defineCommand({
       if (failed) ctx.toast.error(MSG.renamedFolderWithErrors)
       else ctx.toast.success(MSG.renamed(it.name, wanted))
     } catch (e) {
-      settleRow(it, it.name)
+      rowReadyAgain(it)
       ctx.toast.error(MSG.renameFileFailed(message(e)))
       return
     }
     settleRow(it, wanted)
-    const under = (p: string | undefined) => p !== undefined && (p === it.path || p.startsWith(`${it.path}/`))
-    if (under(explorer.preview?.path)) closePreview()
-    if (under(explorer.columns[it.columnIndex + 1]?.id)) explorer.columns = explorer.columns.slice(0, it.columnIndex + 1)
-    explorer.selected = explorer.selected.filter((s) => !under(s.path))
+    forgetItems([it])
     await reloadFolder(it.prefix)
   },
 })
@@ -238,6 +241,8 @@ export const setView = defineCommand({
   run: async (ctx, { view }) => {
     await ready(ctx)
     explorer.view = view
+    // the list view shows the current folder alone: a cursor in another column would move unseen
+    if (view === 'LIST' && explorer.focus && explorer.focus.columnIndex !== explorer.columns.length - 1) explorer.focus = null
     closePreview()
     savePreferences(ctx.ref)
     await refetchAll()
@@ -278,7 +283,7 @@ export const pathEdit = defineCommand({
   args: z.object({ open: z.boolean().default(true) }),
   run: async (ctx, { open }) => {
     await ready(ctx)
-    if (open && explorer.search) await searchFolder('')
+    if (open) await cancelSearch()
     explorer.pathEditing = open
   },
 })

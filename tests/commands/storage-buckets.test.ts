@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import '../../commands/storage-buckets'
+import '../../commands/storage-explorer'
 import { allCommands, disabledReason, getCommand, runCommand } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
@@ -15,6 +16,7 @@ import { bucketFormDefaults, parseMimeTypes } from '../../src/web/screens/storag
 import { bucketsState } from '../../src/web/screens/storage/buckets/bucket-state'
 import { bucketPolicies, bucketsError } from '../../src/web/screens/storage/buckets/queries'
 import { largestWholeUnit, toBytes } from '../../src/web/screens/storage/buckets/size-units'
+import { explorer } from '../../src/web/screens/storage/explorer/explorer-state'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
 
 const ref = DEFAULT_PROJECT_REF
@@ -146,6 +148,22 @@ describe.each(targets())('storage bucket commands on $name', (target) => {
     expect(await ctx.api.listObjects(ref, id, { path: '' })).toEqual([])
     expect(await dbBucket(id)).toBeDefined()
     expect(ctx.toasts.at(-1)).toEqual({ kind: 'success', message: MSG.bucketEmptied(id) })
+  })
+
+  it('puts the explorer open on an emptied bucket back at its empty root', async () => {
+    const id = name('emptyopen')
+    await run('storage.bucket.create', { name: id })
+    await ctx.api.uploadObject(ref, id, 'a.txt', new Blob(['a'], { type: 'text/plain' }))
+    await ctx.api.uploadObject(ref, id, 'dir/b.txt', new Blob(['b'], { type: 'text/plain' }))
+    await run('storage.explorer.bucket.open', { bucketId: id })
+    await run('storage.folder.open', { path: 'dir' })
+    await run('storage.item.select', { path: 'dir/b.txt' })
+    await run('storage.item.toggle', { path: 'a.txt' })
+    expect([explorer.columns.map((c) => c.id), explorer.preview?.path, explorer.selected.length]).toEqual([['', 'dir'], 'dir/b.txt', 1])
+    expect(await run('storage.bucket.empty', { bucketId: id })).toBe(true)
+    expect(explorer.columns.map((c) => ({ id: c.id, status: c.status, items: c.items }))).toEqual([{ id: '', status: 'READY', items: [] }])
+    expect([explorer.bucketId, explorer.preview, explorer.selected, explorer.focus]).toEqual([id, null, [], null])
+    await ctx.navigate({ to: paths.storageBuckets(ref) })
   })
 
   it('deletes a bucket, its files and its policies once the name is typed', async () => {

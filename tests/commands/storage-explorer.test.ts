@@ -19,6 +19,9 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
   let ctx: HeadlessContext
   const bucket = bucketName('gx')
   const names = (column: number) => explorer.columns[column]?.items.map((i) => i.name)
+  const ids = () => explorer.columns.map((c) => c.id)
+  const row = (path: string) => explorer.columns.flatMap((c) => c.items).find((i) => i.path === path)
+  const run = <R = unknown>(id: string, args: unknown = {}) => runCommand<R>(id, args, 'test')
   const list = async (path: string) =>
     (await ctx.api.listObjects(ref, bucket, { path, options: { limit: 1000 } })).map((e) => e.name)
 
@@ -55,11 +58,18 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
     expect(explorer.selected.map((s) => s.name)).toEqual(['a.txt', 'b.txt'])
     await runCommand('storage.item.toggle', { path: 'c.txt' }, 'test')
     expect(explorer.selected.map((s) => s.name)).toEqual(['a.txt', 'b.txt', 'c.txt'])
-    await runCommand('storage.item.toggle', { path: 'a.txt' }, 'test')
-    expect(explorer.selected.map((s) => s.name)).toEqual(['b.txt', 'c.txt'])
-    // shift-click on a selected item deselects the range from the anchor (a.txt, toggled last)
+    // shift-click on a selected item deselects the range from the anchor (c.txt, toggled last)
     await runCommand('storage.item.select-range', { path: 'b.txt' }, 'test')
-    expect(explorer.selected.map((s) => s.name)).toEqual(['c.txt'])
+    expect(explorer.selected.map((s) => s.name)).toEqual(['a.txt'])
+    // a ⌘-click that deselects hands the anchor to the last item still selected: the range runs from a.txt
+    await run('storage.item.toggle', { path: 'c.txt' })
+    await run('storage.item.toggle', { path: 'c.txt' })
+    expect(explorer.lastSelected?.path).toBe('a.txt')
+    await run('storage.item.select-range', { path: 'b.txt' })
+    expect(explorer.selected.map((s) => s.name)).toEqual(['a.txt', 'b.txt'])
+    await run('storage.item.toggle', { path: 'a.txt' })
+    await run('storage.item.toggle', { path: 'b.txt' })
+    expect([explorer.selected, explorer.lastSelected]).toEqual([[], null])
     await runCommand('storage.item.toggle', { path: 'a.txt' }, 'test')
     await runCommand('storage.selection.clear', {}, 'test')
     expect(explorer.selected).toEqual([])
@@ -85,11 +95,28 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
     expect(await runCommand('storage.item.focus-move', { direction: 'left' }, 'test')).toBe('docs')
   })
 
+  it('ArrowRight goes into the folder under the cursor, opening it when another is open', async () => {
+    await run('storage.explorer.path.go', { path: '' })
+    await run('storage.item.select', { path: 'img' })
+    expect(await run('storage.item.focus-move', { direction: 'up' })).toBe('docs')
+    expect(await run('storage.item.focus-move', { direction: 'right' })).toBe('docs/deep')
+    expect(ids()).toEqual(['', 'docs'])
+    expect(explorer.focus).toEqual({ columnIndex: 1, path: 'docs/deep' })
+    // a file has no column to go into
+    await run('storage.item.focus-move', { direction: 'left' })
+    expect(await run('storage.item.focus-move', { direction: 'up' })).toBe('c.txt')
+    expect(await run('storage.item.focus-move', { direction: 'right' })).toBeNull()
+    expect([ids(), explorer.focus?.path]).toEqual([['', 'docs'], 'c.txt'])
+  })
+
   it('creates a folder from the placeholder, checking its name', async () => {
     await runCommand('storage.explorer.path.go', { path: '' }, 'test')
     await runCommand('storage.folder.create', {}, 'test')
     expect(explorer.columns[0]?.items[0]).toMatchObject({ name: MSG.untitledFolder, status: 'EDITING', type: 'FOLDER' })
     await expect(runCommand('storage.folder.create', { name: 'bad.name' }, 'test')).rejects.toThrow(MSG.folderNameInvalidChars)
+    // slashes are invalid characters in a new folder's name (the slash message is a rename's)
+    await expect(run('storage.folder.create', { name: 'a/b' })).rejects.toThrow(MSG.folderNameInvalidChars)
+    await expect(run('storage.folder.create', { name: 'a\\b' })).rejects.toThrow(MSG.folderNameInvalidChars)
     await expect(runCommand('storage.folder.create', { name: 'docs' }, 'test')).rejects.toThrow(MSG.folderNameExists('docs'))
     await runCommand('storage.folder.create', { name: 'new stuff' }, 'test')
     expect(explorer.newFolderColumn).toBeNull()
@@ -120,6 +147,25 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
     expect(ctx.toasts.at(-1)).toEqual({ kind: 'success', message: MSG.renamed('c.txt', 'renamed.txt') })
   })
 
+  it('keeps a row\'s data when a rename changes nothing or fails', async () => {
+    const before = { ...row('a.txt')! }
+    expect(before.id).toBeTruthy()
+    await run('storage.item.rename-start', { path: 'a.txt' })
+    await run('storage.item.rename', { path: 'a.txt', name: 'a.txt' })
+    expect(row('a.txt')).toEqual({ ...before, status: 'READY' })
+    // the file went behind the explorer's back: the move is refused and the row is as it was
+    await ctx.api.uploadObject(ref, bucket, 'ghost.txt', new Blob(['boo'], { type: 'text/plain' }))
+    await run('storage.explorer.reload')
+    const ghost = { ...row('ghost.txt')! }
+    await ctx.api.deleteObjects(ref, bucket, { paths: ['ghost.txt'] })
+    await run('storage.item.rename-start', { path: 'ghost.txt' })
+    await run('storage.item.rename', { path: 'ghost.txt', name: 'spirit.txt' })
+    expect(ctx.toasts.at(-1)?.message).toMatch(/^Failed to rename file: /)
+    expect(row('ghost.txt')).toEqual({ ...ghost, status: 'READY' })
+    expect(await list('')).not.toContain('spirit.txt')
+    await run('storage.explorer.reload')
+  })
+
   it('renames a folder by moving everything under it, empty folders included', async () => {
     await ctx.api.uploadObject(ref, bucket, 'docs/empty/.emptyFolderPlaceholder', new Blob([]))
     await runCommand('storage.explorer.reload', {}, 'test')
@@ -144,7 +190,31 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
     expect(explorer.sortByOrder).toBe('asc')
   })
 
+  it('in list view, opening a folder puts the cursor in it, the one folder shown', async () => {
+    await run('storage.explorer.path.go', { path: '' })
+    await run('storage.item.select', { path: 'papers' })
+    expect(explorer.focus).toEqual({ columnIndex: 0, path: 'papers' })
+    // switching to the list hides the root column: the cursor leaves it
+    await run('storage.explorer.view.set', { view: 'LIST' })
+    expect(explorer.focus).toBeNull()
+    try {
+      await run('storage.explorer.up')
+      expect(explorer.focus).toEqual({ columnIndex: 0, path: 'papers' })
+      await run('storage.item.select', { path: 'papers' })
+      expect(explorer.focus).toBeNull()
+      expect(await run('storage.item.focus-move', { direction: 'down' })).toBe('papers/deep')
+      await run('storage.explorer.up')
+      await run('storage.item.activate')
+      expect(ids()).toEqual(['', 'papers'])
+      expect(await run('storage.item.focus-move', { direction: 'down' })).toBe('papers/deep')
+      expect(explorer.focus?.columnIndex).toBe(1)
+    } finally {
+      await run('storage.explorer.view.set', { view: 'COLUMNS' })
+    }
+  })
+
   it('searches the current folder, and the path box cancels the search', async () => {
+    await run('storage.explorer.path.go', { path: '' })
     await runCommand('storage.explorer.search', { text: 're' }, 'test')
     expect(names(0)).toEqual(['renamed.txt'])
     await runCommand('storage.explorer.path.edit', { open: true }, 'test')
@@ -154,6 +224,23 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
     expect(explorer.pathEditing).toBe(false)
     expect(explorer.columns.map((c) => c.id)).toEqual(['', 'papers', 'papers/deep'])
     expect(names(2)).toEqual(['three.md'])
+  })
+
+  it('going up or opening a folder ends the search, and no column stays filtered', async () => {
+    await run('storage.explorer.path.go', { path: 'papers' })
+    await run('storage.explorer.search', { text: 'one' })
+    expect(names(1)).toEqual(['one.md'])
+    await run('storage.explorer.up')
+    expect([ids(), explorer.search]).toEqual([[''], ''])
+    expect(names(0)).toContain('a.txt')
+    // a folder opened from search results: its column lists everything again
+    await run('storage.explorer.search', { text: 'pap' })
+    expect(names(0)).toEqual(['papers'])
+    await run('storage.item.select', { path: 'papers' })
+    expect(explorer.search).toBe('')
+    expect(names(0)).toEqual(expect.arrayContaining(['a.txt', 'papers']))
+    await run('storage.explorer.up')
+    expect(names(0)).toEqual(expect.arrayContaining(['a.txt', 'papers']))
   })
 
   it('pages a folder of more than 200 files with load more', async () => {
@@ -166,5 +253,20 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
     expect([column()?.items.length, column()?.hasMoreItems]).toEqual([200, true])
     await runCommand('storage.explorer.load-more', { path: 'many' }, 'test')
     expect([column()?.items.length, column()?.hasMoreItems, column()?.items.at(-1)?.name]).toEqual([205, false, 'f-204.txt'])
+  })
+
+  it('does not load more while the folder is being listed again, so the new listing stays', async () => {
+    await run('storage.folder.open', { path: 'many' })
+    const column = () => explorer.columns.find((c) => c.id === 'many')!
+    expect([column().items.length, column().hasMoreItems]).toEqual([200, true])
+    await ctx.api.uploadObject(ref, bucket, 'many/a-new.txt', new Blob(['new']))
+    const reloading = run('storage.explorer.reload')
+    for (let i = 0; i < 100 && column().status !== 'LOADING'; i++) await Promise.resolve()
+    expect(column().status).toBe('LOADING')
+    await run('storage.explorer.load-more', { path: 'many' })
+    await reloading
+    expect([column().items[0]?.name, column().items.length, column().hasMoreItems]).toEqual(['a-new.txt', 200, true])
+    await run('storage.explorer.load-more', { path: 'many' })
+    expect([column().items.length, column().items.at(-1)?.name]).toEqual([206, 'f-204.txt'])
   })
 })

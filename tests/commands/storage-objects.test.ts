@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import '../../commands/storage-objects'
+import '../../commands/storage-explorer'
 import { disabledReason, getCommand, runCommand } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF, STORAGE_EMPTY_FOLDER_PLACEHOLDER } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
@@ -172,6 +173,29 @@ describe.each(targets())('storage object commands on $name', (target) => {
     expect((await keys()).filter((k) => k.startsWith('del/'))).toEqual(['del/keep.txt'])
     expect(explorer.preview).toBeNull()
     expect(ctx.toasts).toContainEqual({ kind: 'success', message: MSG.deleted(3) })
+  })
+
+  it('closes the open columns of a deleted or moved folder, with the preview and the cursor in them', async () => {
+    await upload([{ name: 'gone/sub/x.txt', data: blob('x') }, { name: 'gone/y.txt', data: blob('y') }, { name: 'go/in/w.txt', data: blob('w') }, { name: 'stay/z.txt', data: blob('z') }], 'cols')
+    const ids = () => explorer.columns.map((c) => c.id)
+    const names = (path: string) => explorer.columns.find((c) => c.id === path)?.items.map((i) => i.name)
+    await run('storage.explorer.bucket.open', { bucketId: bucket })
+    await run('storage.folder.open', { path: 'cols/gone/sub' })
+    await run('storage.item.select', { path: 'cols/gone/sub/x.txt' })
+    expect([ids(), explorer.preview?.path, explorer.focus]).toEqual([['', 'cols', 'cols/gone', 'cols/gone/sub'], 'cols/gone/sub/x.txt', { columnIndex: 3, path: 'cols/gone/sub/x.txt' }])
+    await run('storage.objects.delete', { paths: ['cols/gone'] })
+    expect([ids(), names('cols'), explorer.preview, explorer.focus]).toEqual([['', 'cols'], ['go', 'stay'], null, null])
+
+    await run('storage.folder.open', { path: 'cols/go/in' })
+    await run('storage.item.focus-move', { direction: 'down' })
+    expect(explorer.focus).toEqual({ columnIndex: 3, path: 'cols/go/in/w.txt' })
+    await run('storage.objects.move', { paths: ['cols/go'], destination: 'cols/stay' })
+    expect([ids(), names('cols'), explorer.focus]).toEqual([['', 'cols'], ['stay'], null])
+    expect((await keys()).filter((k) => k.startsWith('cols/'))).toEqual(['cols/stay/go/in/w.txt', 'cols/stay/z.txt'])
+    // a file's column stays: only a folder stands for what is under it
+    await run('storage.folder.open', { path: 'cols/stay' })
+    await run('storage.objects.delete', { paths: ['cols/stay/z.txt'] })
+    expect([ids(), names('cols/stay')]).toEqual([['', 'cols', 'cols/stay'], ['go']])
   })
 
   it('moves and deletes an empty folder with its hidden placeholder', async () => {

@@ -22,6 +22,15 @@ describe('explorer preferences', () => {
     expect(JSON.parse(storage.get(LS_KEYS.storageExplorer('one'))!)).toEqual(DEFAULT_PREFERENCES)
   })
 
+  it('shows a project without preferences in the defaults, not in the view and sort of the project before', () => {
+    Object.assign(explorer, { view: 'LIST', sortBy: 'created_at', sortByOrder: 'desc' })
+    savePreferences('one')
+    restorePreferences('two')
+    expect({ view: explorer.view, sortBy: explorer.sortBy, sortByOrder: explorer.sortByOrder }).toEqual(DEFAULT_PREFERENCES)
+    expect(JSON.parse(storage.get(LS_KEYS.storageExplorer('two'))!)).toEqual(DEFAULT_PREFERENCES)
+    expect(JSON.parse(storage.get(LS_KEYS.storageExplorer('one'))!)).toEqual({ view: 'LIST', sortBy: 'created_at', sortByOrder: 'desc' })
+  })
+
   it('restores what a project saved, and keeps projects apart', () => {
     Object.assign(explorer, { view: 'LIST', sortBy: 'updated_at', sortByOrder: 'desc' })
     savePreferences('one')

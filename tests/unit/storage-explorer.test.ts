@@ -1,4 +1,4 @@
-/** The storage explorer's pure rules (spec 4, 5 Folders and files, 9): ranges, names, breadcrumbs, statuses. */
+/** The storage explorer's pure rules (spec 4, 5 Folders and files, 9): ranges, names, clicks, breadcrumbs, statuses. */
 import { describe, expect, it } from 'vitest'
 import { MSG } from '../../src/shared/messages'
 import type { StorageItem } from '../../src/shared/storage'
@@ -6,6 +6,7 @@ import {
   breadcrumbs, finishEdit, folderNameProblem, formatBytes, normalizePath, rangeSelection, toggleSelection,
 } from '../../src/web/screens/storage/explorer/explorer-rules'
 import { toExplorerItem, type ExplorerItem } from '../../src/web/screens/storage/explorer/explorer-state'
+import { checkboxClickCommand, rowClickCommand } from '../../src/web/screens/storage/explorer/explorer-clicks'
 
 const NOW = Date.parse('2026-01-01T12:00:00Z')
 const meta = { eTag: 'e', size: 1536, mimetype: 'text/plain', cacheControl: 'max-age=3600', lastModified: '', contentLength: 1536, httpStatusCode: 200 }
@@ -52,15 +53,39 @@ describe('selection', () => {
 
 describe('folder names', () => {
   it('allows letters, digits, underscore, hyphen and whitespace', () => {
-    expect(folderNameProblem('My folder_2-x', [])).toBeNull()
-    expect(folderNameProblem('Photos été', [])).toBeNull()
+    for (const naming of ['create', 'rename'] as const) {
+      expect(folderNameProblem('My folder_2-x', [], naming)).toBeNull()
+      expect(folderNameProblem('Photos été', [], naming)).toBeNull()
+    }
   })
 
-  it('refuses slashes, other characters and a name already in the folder', () => {
-    expect(folderNameProblem('a/b', [])).toBe(MSG.folderNameSlashes)
-    expect(folderNameProblem('a\\b', [])).toBe(MSG.folderNameSlashes)
-    expect(folderNameProblem('a.b', [])).toBe(MSG.folderNameInvalidChars)
-    expect(folderNameProblem('docs', ['docs'])).toBe('The name docs already exists in the current directory. Please use a different name.')
+  it('refuses other characters and a name already in the folder', () => {
+    for (const naming of ['create', 'rename'] as const) {
+      expect(folderNameProblem('a.b', [], naming)).toBe(MSG.folderNameInvalidChars)
+      expect(folderNameProblem('docs', ['docs'], naming)).toBe('The name docs already exists in the current directory. Please use a different name.')
+    }
+  })
+
+  it('names slashes in particular for a rename only: a new folder has just invalid characters', () => {
+    expect(folderNameProblem('a/b', [], 'rename')).toBe(MSG.folderNameSlashes)
+    expect(folderNameProblem('a\\b', [], 'rename')).toBe(MSG.folderNameSlashes)
+    expect(folderNameProblem('a/b', [], 'create')).toBe(MSG.folderNameInvalidChars)
+    expect(folderNameProblem('a\\b', [], 'create')).toBe(MSG.folderNameInvalidChars)
+  })
+})
+
+describe('clicks on a row', () => {
+  const plain = { shiftKey: false, metaKey: false, ctrlKey: false }
+  it('opens or previews, toggles with ⌘ or Ctrl, selects a range with Shift', () => {
+    expect(rowClickCommand('a', plain)).toEqual(['storage.item.select', { path: 'a' }])
+    expect(rowClickCommand('a', { ...plain, metaKey: true })).toEqual(['storage.item.toggle', { path: 'a' }])
+    expect(rowClickCommand('a', { ...plain, ctrlKey: true })).toEqual(['storage.item.toggle', { path: 'a' }])
+    expect(rowClickCommand('a', { ...plain, shiftKey: true })).toEqual(['storage.item.select-range', { path: 'a' }])
+  })
+
+  it('on the checkbox toggles, and with Shift selects a range as on the row', () => {
+    expect(checkboxClickCommand('a', { shiftKey: false })).toEqual(['storage.item.toggle', { path: 'a' }])
+    expect(checkboxClickCommand('a', { shiftKey: true })).toEqual(['storage.item.select-range', { path: 'a' }])
   })
 })
 

@@ -70,7 +70,7 @@ export function FolderRows({ columnIndex, list }: { columnIndex: number; list: b
                 />
               ) : (
                 <div className="sx-row sx-row--more">
-                  <Button size="sm" variant="ghost" loading={column.isLoadingMoreItems} onClick={() => press('storage.explorer.load-more', { path: column.id })}>
+                  <Button size="sm" variant="ghost" loading={column.isLoadingMoreItems} disabled={column.status === 'LOADING'} onClick={() => press('storage.explorer.load-more', { path: column.id })}>
                     Load more
                   </Button>
                 </div>

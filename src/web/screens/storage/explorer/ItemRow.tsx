@@ -1,9 +1,10 @@
 /**
  * One file or folder row (spec 2, 4): icon by type, name (a text field while EDITING), status, size; in
  * list view also type, created and last modified. Click previews or opens, ⌘/Ctrl-click toggles,
- * shift-click selects a range; the checkbox toggles; the row menu renames and acts on the item.
+ * shift-click selects a range; the checkbox toggles (with Shift, a range); the row menu renames and acts
+ * on the item.
  */
-import { useRef, type MouseEvent } from 'react'
+import { useRef, type ChangeEvent, type MouseEvent } from 'react'
 import { format } from 'date-fns'
 import {
   AlertTriangle, ChevronRight, File, FileArchive, FileAudio, FileCode, FileImage, FileText, FileVideo, Folder,
@@ -12,6 +13,7 @@ import {
 import { MSG } from '../../../../shared/messages'
 import { press } from '../../../commands-run'
 import { DropdownMenu, IconButton, MenuItem, Spinner, Tooltip, cx } from '../../../ui'
+import { checkboxClickCommand, rowClickCommand } from './explorer-clicks'
 import { formatBytes } from './explorer-rules'
 import type { ExplorerItem } from './explorer-state'
 
@@ -88,11 +90,11 @@ const when = (iso: string | null) => (iso ? format(new Date(iso), 'dd MMM yyyy, 
 export function ItemRow({ item, placeholder, selected, focused, active, anySelected, list }: ItemRowProps) {
   const editing = item.status === 'EDITING'
   const onClick = (e: MouseEvent) => {
-    if (editing) return
-    if (e.metaKey || e.ctrlKey) press('storage.item.toggle', { path: item.path })
-    else if (e.shiftKey) press('storage.item.select-range', { path: item.path })
-    else press('storage.item.select', { path: item.path })
+    if (!editing) press(...rowClickCommand(item.path, e))
   }
+  // a checkbox changes on a click (Space clicks it too): that click's Shift selects a range
+  const onCheck = (e: ChangeEvent<HTMLInputElement>) =>
+    press(...checkboxClickCommand(item.path, { shiftKey: 'shiftKey' in e.nativeEvent && e.nativeEvent.shiftKey === true }))
   return (
     <div
       id={rowId(item.path)}
@@ -112,7 +114,7 @@ export function ItemRow({ item, placeholder, selected, focused, active, anySelec
             aria-label={`Select ${item.name}`}
             checked={selected}
             onClick={(e) => e.stopPropagation()}
-            onChange={() => press('storage.item.toggle', { path: item.path })}
+            onChange={onCheck}
           />
         )}
       </span>

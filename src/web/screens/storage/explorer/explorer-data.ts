@@ -43,12 +43,15 @@ export function listBody(path: string, offset: number, search = ''): ListObjects
 
 function emptyColumn(path: string): ExplorerColumn {
   return {
-    id: path, name: path.split('/').at(-1) ?? '', status: 'LOADING', error: null, items: [],
+    id: path, name: path.split('/').at(-1) ?? '', status: 'LOADING', error: null, items: [], search: '',
     hasMoreItems: false, isLoadingMoreItems: false,
   }
 }
 
-/** Loads a page of the open column `path` (offset 0 replaces its items, else appends). */
+/**
+ * Loads a page of the open column `path`: offset 0 replaces its items (and supersedes any load in flight),
+ * else appends (only through `loadMore`, never while the first page is loading).
+ */
 async function loadPage(path: string, offset: number, errorText: (m: string) => string): Promise<void> {
   const { api, ref, toast } = bound()
   const bucketId = explorer.bucketId
@@ -68,6 +71,7 @@ async function loadPage(path: string, offset: number, errorText: (m: string) => 
     const placeholder = explorer.newFolderColumn === index ? live.items.slice(0, 1) : []
     const keep = offset === 0 ? placeholder : live.items
     live.items = [...keep, ...items]
+    live.search = search
     live.hasMoreItems = page.length === STORAGE_FOLDER_PAGE_SIZE
     live.status = 'READY'
     live.error = null
@@ -98,14 +102,18 @@ export async function enterBucket(bucketId: string): Promise<void> {
   await loadPage('', 0, contentsError(''))
 }
 
-/** Opens the folder `path` shown in column `columnIndex`: closes the preview, clears the selection, closes the columns to its right. */
+/**
+ * Opens the folder `path` shown in column `columnIndex`: closes the preview, clears the selection and the
+ * search, closes the columns to its right. The cursor stays on the folder's row; in list view, which shows
+ * the new column alone, it goes to that column.
+ */
 export async function openFolder(path: string, columnIndex: number): Promise<void> {
   closePreview()
   clearSelection()
   explorer.newFolderColumn = null
-  explorer.search = ''
   explorer.columns = [...explorer.columns.slice(0, columnIndex + 1), emptyColumn(path)]
-  await loadPage(path, 0, contentsError(path))
+  explorer.focus = explorer.view === 'LIST' ? null : { columnIndex, path }
+  await Promise.all([cancelSearch(), loadPage(path, 0, contentsError(path))])
 }
 
 /** Opens every folder down to `path` (the path box, breadcrumbs). */
@@ -125,9 +133,10 @@ export async function refetchAll(): Promise<void> {
   await Promise.all(explorer.columns.map((c) => loadPage(c.id, 0, MSG.fetchFoldersFailed)))
 }
 
+/** The next page of the column `path`; nothing while its first page is (re)loading, which the append would void. */
 export async function loadMore(path: string): Promise<void> {
   const column = explorer.columns.find((c) => c.id === path)
-  if (!column || !column.hasMoreItems || column.isLoadingMoreItems) return
+  if (!column || column.status === 'LOADING' || !column.hasMoreItems || column.isLoadingMoreItems) return
   const placeholder = explorer.newFolderColumn === explorer.columns.indexOf(column) ? 1 : 0
   await loadPage(path, column.items.length - placeholder, contentsError(path))
 }
@@ -138,6 +147,15 @@ export async function searchFolder(text: string): Promise<void> {
   explorer.pathEditing = false
   const path = explorer.columns.at(-1)?.id
   if (path !== undefined) await loadPage(path, 0, contentsError(path))
+}
+
+/**
+ * The search is over (a folder opened or left, the path box opened): the search text is cleared, and an
+ * open column still filtered by it is listed again in full.
+ */
+export async function cancelSearch(): Promise<void> {
+  explorer.search = ''
+  await Promise.all(explorer.columns.filter((c) => c.search).map((c) => loadPage(c.id, 0, contentsError(c.id))))
 }
 
 setReloadFolder(async (path) => {

@@ -110,9 +110,15 @@ export async function renameItem(io: ExplorerIo, item: ExplorerItem, name: strin
   return failed
 }
 
-/** The row after an edit: ready (or `status`) under its new name. */
+/** The row after a rename: ready under its new name, its stored data gone until its folder is listed again. */
 export function settleRow(item: ExplorerItem, name: string, status: ExplorerItem['status'] = 'READY'): void {
   const column = explorer.columns[item.columnIndex]
   if (!column) return
   column.items = column.items.map((i) => (i.path === item.path ? finishEdit(i, name, status) : i))
+}
+
+/** The row after a rename that changed nothing (same name, or refused by the server): ready, as it was. */
+export function rowReadyAgain(item: ExplorerItem): void {
+  const live = explorer.columns[item.columnIndex]?.items.find((i) => i.path === item.path)
+  if (live) live.status = 'READY'
 }

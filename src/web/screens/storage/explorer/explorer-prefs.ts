@@ -1,6 +1,6 @@
 /**
  * Explorer preferences (spec 4): view, sort column and order, saved in local storage under a per-project
- * key and restored on load; when absent, the current defaults are saved.
+ * key and restored on load; when absent, the defaults are applied and saved.
  */
 import { z } from 'zod'
 import { LS_KEYS, STORAGE_SORT_COLUMNS, STORAGE_VIEWS } from '../../../../shared/constants'
@@ -21,12 +21,15 @@ export function savePreferences(ref: string): void {
   writeJson(LS_KEYS.storageExplorer(ref), currentPreferences())
 }
 
-/** Puts the saved preferences of project `ref` into the explorer, or saves the current ones. */
+/**
+ * Puts the saved preferences of project `ref` into the explorer; a project with none gets the defaults
+ * (never the view or sort of the project shown before), and they are saved for it.
+ */
 export function restorePreferences(ref: string): void {
   const saved = readJson(LS_KEYS.storageExplorer(ref), (v) => {
     const parsed = Preferences.safeParse(v)
     return parsed.success ? parsed.data : undefined
   })
-  if (saved) Object.assign(explorer, saved)
-  else savePreferences(ref)
+  Object.assign(explorer, saved ?? DEFAULT_PREFERENCES)
+  if (!saved) savePreferences(ref)
 }

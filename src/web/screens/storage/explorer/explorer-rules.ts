@@ -35,10 +35,11 @@ export function toggleSelection(selected: readonly ExplorerItem[], item: Explore
 
 /**
  * Why a folder name is refused, or null. `siblings` are the names already in the folder (the item being
- * named excluded). An empty name is not a problem here: it means "remove the placeholder".
+ * named excluded). A new folder takes letters, digits, underscore, hyphen and whitespace only; a rename
+ * names slashes in particular first. An empty name is not a problem here: it means "remove the placeholder".
  */
-export function folderNameProblem(name: string, siblings: readonly string[]): string | null {
-  if (/[/\\]/.test(name)) return MSG.folderNameSlashes
+export function folderNameProblem(name: string, siblings: readonly string[], naming: 'create' | 'rename'): string | null {
+  if (naming === 'rename' && /[/\\]/.test(name)) return MSG.folderNameSlashes
   if (!/^[\p{L}\p{N}_\-\s]+$/u.test(name)) return MSG.folderNameInvalidChars
   if (siblings.includes(name)) return MSG.folderNameExists(name)
   return null

@@ -27,25 +27,45 @@ export function previewFile(item: ExplorerItem): void {
   explorer.focus = { columnIndex: item.columnIndex, path: item.path }
 }
 
+/** After a deselection the range anchor is the last item still selected (or none). */
+function anchorOnLastSelected(): void {
+  explorer.lastSelected = explorer.selected.at(-1) ?? null
+}
+
+/** ⌘/Ctrl-click: an item selected becomes the range anchor; one deselected hands the anchor back. */
 export function toggleItem(item: ExplorerItem): void {
   explorer.selected = toggleSelection(explorer.selected, item)
-  explorer.lastSelected = item
+  if (isSelected(item)) explorer.lastSelected = item
+  else anchorOnLastSelected()
   explorer.focus = { columnIndex: item.columnIndex, path: item.path }
 }
 
+/**
+ * Shift-click: the range from the anchor (the last selected item, in this column) to `item`. A first
+ * range without an anchor makes `item` the anchor; a range deselected hands the anchor back.
+ */
 export function selectRange(item: ExplorerItem): void {
   const column = explorer.columns[item.columnIndex]?.items ?? []
   const anchor = explorer.lastSelected && explorer.lastSelected.columnIndex === item.columnIndex ? explorer.lastSelected : null
   explorer.selected = rangeSelection(explorer.selected, column, anchor, item)
+  if (!isSelected(item)) anchorOnLastSelected()
+  else if (!anchor) explorer.lastSelected = item
   explorer.focus = { columnIndex: item.columnIndex, path: item.path }
 }
 
 export type Direction = 'up' | 'down' | 'left' | 'right'
 
+/** The item under the keyboard cursor, if any. */
+export function focusedItem(): ExplorerItem | undefined {
+  const at = explorer.focus
+  return at ? explorer.columns[at.columnIndex]?.items.find((i) => i.path === at.path) : undefined
+}
+
 /**
  * Moves the keyboard cursor: up/down within its column, left to the parent column (onto the open folder),
- * right into the next open column. `extend` adds the range from the anchor (Shift+arrows). Returns the
- * item now under the cursor.
+ * right into the column of the folder under the cursor (its caller opens it first when it is not open; a
+ * file has nowhere to go). `extend` adds the range from the anchor (Shift+arrows). Returns the item now
+ * under the cursor.
  */
 export function moveFocus(direction: Direction, extend: boolean): ExplorerItem | undefined {
   const columns = explorer.columns
@@ -59,7 +79,8 @@ export function moveFocus(direction: Direction, extend: boolean): ExplorerItem |
   else {
     const next = columnIndex + (direction === 'left' ? -1 : 1)
     const target = columns[next]
-    if (!target) return undefined
+    const opensTarget = column.items[row]?.type === 'FOLDER' && target?.id === at?.path
+    if (!target || (direction === 'right' && !opensTarget)) return undefined
     const open = direction === 'left' ? columns[columnIndex]?.id : undefined
     columnIndex = next
     column = target

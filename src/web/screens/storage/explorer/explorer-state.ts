@@ -5,7 +5,7 @@
  *
  * Contract for the explorer's commands (commands/storage-explorer.ts, commands/storage-objects.ts):
  * `explorer.bucketId`, `currentFolder()`, `selectedItems()`, `explorer.preview`, `reloadFolder(path)`,
- * `clearSelection()`, `closePreview()`.
+ * `clearSelection()`, `closePreview()`, `forgetItems(gone)`.
  */
 import { proxy } from 'valtio'
 import {
@@ -40,6 +40,8 @@ export interface ExplorerColumn {
   status: 'LOADING' | 'READY' | 'ERROR'
   error: string | null
   items: ExplorerItem[]
+  /** the search text its items are filtered by ('' for none): only the current folder is ever searched */
+  search: string
   hasMoreItems: boolean
   isLoadingMoreItems: boolean
 }
@@ -109,6 +111,25 @@ export function clearSelection(): void {
 
 export function closePreview(): void {
   explorer.preview = null
+}
+
+/**
+ * Items that went away (deleted, moved or renamed): the preview closes if its file went, they leave the
+ * selection, the columns close from the first one at or under a gone folder, and the cursor goes when its
+ * column closed or its row went. A file stands for its own path only, a folder for everything under it.
+ */
+export function forgetItems(gone: readonly Pick<ExplorerItem, 'path' | 'type'>[]): void {
+  const within = (path: string, g: (typeof gone)[number]) => path === g.path || (g.type === 'FOLDER' && path.startsWith(`${g.path}/`))
+  const isGone = (path: string) => gone.some((g) => within(path, g))
+  const folderGone = (path: string) => gone.some((g) => g.type === 'FOLDER' && within(path, g))
+  if (explorer.preview && isGone(explorer.preview.path)) closePreview()
+  explorer.selected = explorer.selected.filter((s) => !isGone(s.path))
+  if (explorer.lastSelected && isGone(explorer.lastSelected.path)) explorer.lastSelected = explorer.selected.at(-1) ?? null
+  const cut = explorer.columns.findIndex((c, i) => i > 0 && folderGone(c.id))
+  if (cut !== -1) explorer.columns = explorer.columns.slice(0, cut)
+  if (explorer.newFolderColumn !== null && explorer.newFolderColumn >= explorer.columns.length) explorer.newFolderColumn = null
+  const focus = explorer.focus
+  if (focus && (focus.columnIndex >= explorer.columns.length || isGone(focus.path))) explorer.focus = null
 }
 
 /** The open column whose folder is `path`, if any. */

@@ -1,23 +1,22 @@
 /**
  * Deleting and moving the selected items (spec 4, 8, 9). Folders stand for every object under them
  * (and their hidden placeholders). Delete goes in chunks of 2 paths, 2 chunks at a time; moves go 2 at a
- * time. Both keep one progress toast, close the preview if its file went, clear the selection and reload.
+ * time. Both keep one progress toast, close the preview and the open columns of what went, clear the
+ * selection and reload.
  */
 import type { CommandContext } from '../../../../../../commands/context'
 import {
   STORAGE_DELETE_CHUNK, STORAGE_DELETE_CONCURRENCY, STORAGE_EMPTY_FOLDER_PLACEHOLDER, STORAGE_FOLDER_RENAME_CONCURRENCY,
 } from '../../../../../shared/constants'
 import { MSG } from '../../../../../shared/messages'
-import { clearSelection, closePreview, explorer, reloadFolder } from '../explorer-state'
+import { clearSelection, forgetItems, reloadFolder } from '../explorer-state'
 import { baseName, chunk, errorMessage, joinKey, normalizeDestination, parentOf, runPool } from './object-paths'
 import { startProgress } from './progress'
 import { objectsUnder, placeholderOf, type Target } from './storage-walk'
 
-const isUnder = (path: string, t: Target) => path === t.path || (t.type === 'FOLDER' && path.startsWith(`${t.path}/`))
-
+/** The targets are gone from where they were: their preview and open columns close, then their folders reload. */
 async function afterChange(targets: readonly Target[], alsoReload: string[] = []): Promise<void> {
-  const preview = explorer.preview?.path
-  if (preview && targets.some((t) => isUnder(preview, t))) closePreview()
+  forgetItems(targets)
   clearSelection()
   for (const folder of new Set([...targets.map((t) => parentOf(t.path)), ...alsoReload])) await reloadFolder(folder)
 }
