@@ -22,6 +22,8 @@ const malformed = (why: string) => new StorageError(400, 'InvalidRequest', `Malf
 /** Reads fields until the first file part (one with a file name, or without a field name), whose bytes `body` then streams. */
 export function readFormFile(req: IncomingMessage): Promise<FormFile> {
   return new Promise((resolve, reject) => {
+    // gone before the form is read (its 'close' already came): nothing would ever arrive
+    if (req.destroyed && !req.complete) return reject(malformed('the upload was cut off'))
     let parser: ReturnType<typeof Busboy>
     try {
       parser = Busboy({

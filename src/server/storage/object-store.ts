@@ -67,6 +67,7 @@ export class DiskObjectStore implements ObjectStore {
     await mkdir(this.tmp, { recursive: true })
     const temp = join(this.tmp, randomUUID())
     let size = 0
+    const file = createWriteStream(temp, { highWaterMark: 1 << 20 })
     try {
       await pipeline(
         source,
@@ -77,9 +78,12 @@ export class DiskObjectStore implements ObjectStore {
             yield chunk
           }
         },
-        createWriteStream(temp, { highWaterMark: 1 << 20 }),
+        file,
       )
     } catch (e) {
+      // The file opens asynchronously: a source that failed at once may leave it still opening, and
+      // removing it before it has closed would let the open create it again afterwards.
+      if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()))
       await rm(temp, { force: true })
       throw e
     }
