@@ -39,6 +39,7 @@ describe.each(targets())('storage safety on $name', (target) => {
   let auth: Record<string, string>
   const rows = async (b = bucket) => (await sql<{ name: string }>(`select name from storage.objects where bucket_id = '${b}' order by name`)).map((r) => r.name)
   const apiPath = (rest: string) => `/api/projects/${REF}/storage/v1${rest}`
+  const temporaryFiles = async () => (await filesOnDisk(target.storageDir)).filter((f) => !f.includes('/objects/'))
 
   beforeAll(async () => {
     s = await settings(target.url)
@@ -60,7 +61,7 @@ describe.each(targets())('storage safety on $name', (target) => {
     }
     expect(await rows()).toEqual([])
     expect(await bucketFiles(target.storageDir, bucket)).toEqual([])
-    expect((await filesOnDisk(target.storageDir)).filter((f) => !f.includes('/objects/'))).toEqual([])
+    await expect.poll(temporaryFiles, { timeout: 10_000 }).toEqual([])
   })
 
   it('refuses hostile bucket names', async () => {
@@ -122,7 +123,8 @@ describe.each(targets())('storage safety on $name', (target) => {
         resolve()
       }, 200))
     })
-    await new Promise((r) => setTimeout(r, 500))
+    // other test files upload to this studio meanwhile: wait for a moment with no temporary file at all
+    await expect.poll(temporaryFiles, { timeout: 10_000 }).toEqual([])
     expect(await rows()).toEqual([])
     expect(await bucketFiles(target.storageDir, bucket)).toEqual([])
     expect(await service.from(bucket).exists('cut.bin')).toMatchObject({ data: false })
@@ -172,7 +174,8 @@ describe.each(targets())('storage safety on $name', (target) => {
         resolve()
       }, 300))
     })
-    await expect.poll(async () => (await filesOnDisk(target.storageDir)).filter((f) => !f.includes('/objects/')), { timeout: 3000 }).toEqual([])
+    // other test files upload to this studio meanwhile: wait for a moment with no temporary file at all
+    await expect.poll(temporaryFiles, { timeout: 10_000 }).toEqual([])
     expect(await rows()).toEqual([])
     expect(await bucketFiles(target.storageDir, bucket)).toEqual([])
   })
