@@ -3,7 +3,7 @@
  * edit and delete policies, open the policy editor and step through it, go to a table's policies.
  */
 import { z } from 'zod'
-import { defineCommand, CommandError, type ArgOption } from './registry'
+import { currentFirst, defineCommand, CommandError, type ArgOption } from './registry'
 import type { CommandContext } from './context'
 import { MSG } from '../src/shared/messages'
 import { POLICY_COMMANDS, policyProblem } from '../src/shared/policies'
@@ -44,7 +44,7 @@ async function tableOptions(ctx: CommandContext): Promise<ArgOption[]> {
       const label = r.schema === 'public' ? r.name : `${r.schema}.${r.name}`
       return { value: String(r.id), label, hint: String(r.id) === current ? `this table · ${rls}` : rls }
     })
-  return [...options.filter((o) => o.value === current), ...options.filter((o) => o.value !== current)]
+  return currentFirst(options, current)
 }
 
 async function policyOptions(ctx: CommandContext): Promise<ArgOption[]> {

@@ -3,7 +3,7 @@
  * the one open in the explorer first (so Enter takes it).
  */
 import type { CommandContext } from './context'
-import type { ArgOption } from './registry'
+import { currentFirst, type ArgOption } from './registry'
 import { bucketsQuery } from '../src/web/screens/storage/buckets/queries'
 
 export async function bucketOptions(ctx: CommandContext): Promise<ArgOption[]> {
@@ -14,5 +14,5 @@ export async function bucketOptions(ctx: CommandContext): Promise<ArgOption[]> {
     label: b.name,
     hint: [b.id === current ? 'this bucket' : '', b.public ? 'Public' : 'Private'].filter(Boolean).join(' · '),
   }))
-  return [...options.filter((o) => o.value === current), ...options.filter((o) => o.value !== current)]
+  return currentFirst(options, current)
 }

@@ -14,6 +14,11 @@ export interface ArgOption {
   hint?: string
 }
 
+/** The options with the one for `current` (the thing in view) first, so Enter takes it. */
+export function currentFirst(options: ArgOption[], current: string | undefined): ArgOption[] {
+  return [...options.filter((o) => o.value === current), ...options.filter((o) => o.value !== current)]
+}
+
 export type AnyArgs = z.ZodObject<z.ZodRawShape>
 
 export interface CommandSpec<A extends AnyArgs, R, I extends string = string> {

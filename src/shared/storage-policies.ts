@@ -86,7 +86,7 @@ const utf8 = new TextEncoder()
  * `base` then `suffix` within Postgres' name length (63 bytes of UTF-8): the base loses whole characters
  * from its end, so the suffix that tells the policies apart is never cut off.
  */
-export function nameWithSuffix(base: string, suffix: string): string {
+function nameWithSuffix(base: string, suffix: string): string {
   const chars = [...base]
   while (chars.length && utf8.encode(chars.join('') + suffix).length > POLICY_NAME_MAX) chars.pop()
   return chars.join('') + suffix

@@ -27,7 +27,6 @@ export class ProjectKeys {
 
   constructor(private readonly store: PlatformStore) {}
 
-
   /** The project's secret and keys, made on first use. */
   secrets(ref: string): Promise<ProjectSecrets> {
     let p = this.cache.get(ref)

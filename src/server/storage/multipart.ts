@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Readable } from 'node:stream'
 import { Busboy } from '@fastify/busboy'
-import { StorageError } from './errors'
+import { invalid, type StorageError } from './errors'
 
 export interface FormFile {
   fields: Record<string, string>
@@ -17,7 +17,7 @@ export interface FormFile {
 const MAX_FIELD_BYTES = 1024 * 1024
 const MAX_FIELDS = 20
 
-const malformed = (why: string) => new StorageError(400, 'InvalidRequest', `Malformed form data: ${why}`)
+const malformed = (why: string) => invalid(`Malformed form data: ${why}`)
 
 /** Reads fields until the first file part (one with a file name, or without a field name), whose bytes `body` then streams. */
 export function readFormFile(req: IncomingMessage): Promise<FormFile> {
@@ -56,7 +56,7 @@ export function readFormFile(req: IncomingMessage): Promise<FormFile> {
     })
     parser.on('error', (e) => fail(malformed(e instanceof Error ? e.message : String(e))))
     parser.on('finish', () => {
-      if (!file) reject(new StorageError(400, 'InvalidRequest', 'No file in the form'))
+      if (!file) reject(invalid('No file in the form'))
     })
     // A client that goes away mid-form: piping does not pass that on, so the file stream is ended with an error.
     req.on('close', () => {

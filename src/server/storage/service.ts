@@ -9,7 +9,7 @@ import type { Driver } from '../db/driver'
 import { TokenError, type ProjectKeys } from '../platform/keys'
 import { projectByRef } from '../platform/projects'
 import { Buckets } from './buckets'
-import { StorageError } from './errors'
+import { invalid, StorageError } from './errors'
 import type { ObjectStore } from './object-store'
 import { Objects } from './objects'
 
@@ -48,7 +48,7 @@ export class StorageService {
 
   /** The claims of a signed URL's token, when it was made for `kind` on `url`; else storage's refusal. */
   async objectTokenClaims(ref: string, token: string | undefined, kind: ObjectTokenKind, url: string) {
-    if (!token) throw new StorageError(400, 'InvalidRequest', 'Missing token')
+    if (!token) throw invalid('Missing token')
     const claims = await this.claims(ref, token)
     if (claims.url !== url || claims.kind !== kind) throw new StorageError(400, 'InvalidSignature', MSG.signedUrlMismatch)
     return claims
