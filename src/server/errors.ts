@@ -44,12 +44,12 @@ interface DatabaseError extends Error {
   position?: string | number
 }
 
-function isDatabaseError(e: unknown): e is DatabaseError {
+export function isDatabaseError(e: unknown): e is DatabaseError {
   const x = e as Partial<DatabaseError> | null
   return typeof x?.severity === 'string' && typeof x.code === 'string' && typeof x.message === 'string'
 }
 
-function toErrorBody(error: unknown): ApiErrorBody {
+export function toErrorBody(error: unknown): ApiErrorBody {
   if (isDatabaseError(error)) {
     const position = Number(error.position)
     return { message: error.message, code: 400, pgCode: error.code, ...(position > 0 ? { position } : {}) }

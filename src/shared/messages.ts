@@ -123,7 +123,6 @@ export const MSG = {
   bucketNotEmpty: 'The bucket you tried to delete is not empty',
   objectTooLarge: 'The object exceeded the maximum allowed size',
   mimeTypeNotSupported: (mimetype: string) => `mime type ${mimetype} is not supported`,
-  bucketNotPublic: 'Bucket not found',
   missingAuthorization: "headers must have required property 'authorization'",
   signedUrlMismatch: 'The signed url does not match the requested object',
   storageConfigFailed: "Failed to retrieve project's storage configuration",

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import {
-  STORAGE_FOLDER_PAGE_SIZE, STORAGE_MAX_KEY_BYTES, STORAGE_RESERVED_BUCKET, STORAGE_SETTINGS_MAX_BYTES, STORAGE_GLOBAL_UPLOAD_LIMIT,
+  STORAGE_FOLDER_PAGE_SIZE, STORAGE_MAX_KEY_BYTES, STORAGE_RESERVED_BUCKET, STORAGE_SETTINGS_MAX_BYTES, STORAGE_GLOBAL_UPLOAD_LIMIT, STORAGE_RECURSIVE_PAGE_SIZE,
   STORAGE_SORT_COLUMNS,
 } from './constants'
 import { MSG } from './messages'
@@ -140,7 +140,7 @@ export const ListObjectsBody = z.object({
   path: z.string().default(''),
   options: z
     .object({
-      limit: z.number().int().min(1).max(10_000).default(STORAGE_FOLDER_PAGE_SIZE),
+      limit: z.number().int().min(1).max(STORAGE_RECURSIVE_PAGE_SIZE).default(STORAGE_FOLDER_PAGE_SIZE),
       offset: z.number().int().min(0).default(0),
       search: z.string().default(''),
       sortBy: z

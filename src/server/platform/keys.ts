@@ -22,6 +22,15 @@ export class TokenError extends Error {}
 
 const TEN_YEARS_S = 10 * 365 * 24 * 3600
 
+/** An HS256 JWT of `claims`, issued now, expiring in `expiresInSeconds`. */
+function signWith(secret: string, claims: Record<string, unknown>, expiresInSeconds: number): Promise<string> {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
+    .sign(new TextEncoder().encode(secret))
+}
+
 export class ProjectKeys {
   private readonly cache = new Map<string, Promise<ProjectSecrets>>()
 
@@ -51,12 +60,7 @@ export class ProjectKeys {
     const found = await read()
     if (found) return found
     const jwtSecret = randomBytes(32).toString('base64url')
-    const key = (role: string) =>
-      new SignJWT({ role, iss: 'studio', ref })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(Date.now() / 1000) + TEN_YEARS_S)
-        .sign(new TextEncoder().encode(jwtSecret))
+    const key = (role: string) => signWith(jwtSecret, { role, iss: 'studio', ref }, TEN_YEARS_S)
     await db.query(
       `insert into _studio.project_keys (ref, jwt_secret, anon_key, service_role_key) values ($1, $2, $3, $4)
        on conflict (ref) do nothing`,
@@ -67,12 +71,7 @@ export class ProjectKeys {
 
   /** Signs claims with the project's secret (signed URLs, signed upload URLs). */
   async sign(ref: string, claims: Record<string, unknown>, expiresInSeconds: number): Promise<string> {
-    const { jwtSecret } = await this.secrets(ref)
-    return new SignJWT(claims)
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
-      .sign(new TextEncoder().encode(jwtSecret))
+    return signWith((await this.secrets(ref)).jwtSecret, claims, expiresInSeconds)
   }
 
   /** The token's claims; TokenError when it is malformed, badly signed or expired. */
@@ -100,11 +99,12 @@ export class ProjectKeys {
 
   async setStorageConfig(ref: string, fileSizeLimit: number): Promise<StorageConfig> {
     const db = await this.store.get()
-    await db.query(
+    const { rows } = await db.query<{ limit: string }>(
       `insert into _studio.project_config (ref, storage_file_size_limit) values ($1, $2)
-       on conflict (ref) do update set storage_file_size_limit = excluded.storage_file_size_limit`,
+       on conflict (ref) do update set storage_file_size_limit = excluded.storage_file_size_limit
+       returning storage_file_size_limit::text as limit`,
       [ref, fileSizeLimit],
     )
-    return this.storageConfig(ref)
+    return { fileSizeLimit: Number(rows[0]!.limit), isFreeTier: false }
   }
 }

@@ -3,9 +3,9 @@
  * Every call acts as the role of the request's token, so RLS on storage.buckets and storage.objects decides.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { STORAGE_SIGNED_UPLOAD_EXPIRY_S } from '../../shared/constants'
+import { STORAGE_RECURSIVE_PAGE_SIZE, STORAGE_SIGNED_UPLOAD_EXPIRY_S } from '../../shared/constants'
 import { projectByRef } from '../platform/projects'
-import type { BucketInput, BucketListQuery } from './buckets'
+import { subOf, type BucketInput, type BucketListQuery } from './buckets'
 import { installStorageErrorHandler, invalid, objectNotFound } from './errors'
 import { listFolder, listV2, type ListV2Options } from './listing'
 import { discardUpload, readUpload, type UploadBody } from './upload-body'
@@ -136,7 +136,7 @@ export function storageApiRoutes(service: StorageService) {
     app.post('/object/list/:bucket', async (req: Req) => {
       const b = (req.body ?? {}) as { prefix?: string; limit?: number; offset?: number; search?: string; sortBy?: { column: string; order?: string } }
       return listFolder(service.db, await service.caller(req), req.params.bucket, {
-        prefix: b.prefix ?? '', limit: Math.min(Math.max(Number(b.limit ?? 100), 1), 10_000), offset: Math.max(Number(b.offset ?? 0), 0),
+        prefix: b.prefix ?? '', limit: Math.min(Math.max(Number(b.limit ?? 100), 1), STORAGE_RECURSIVE_PAGE_SIZE), offset: Math.max(Number(b.offset ?? 0), 0),
         search: b.search, sortBy: b.sortBy,
       })
     })
@@ -196,11 +196,7 @@ export function storageApiRoutes(service: StorageService) {
       const key = req.params['*']
       const upsert = req.headers['x-upsert'] === 'true'
       await objects.assertWritable(who, bucket, key, upsert)
-      const sub = who.claims?.sub
-      const token = await service.signObjectToken(ref(req), 'upload', `${bucket}/${key}`, STORAGE_SIGNED_UPLOAD_EXPIRY_S, {
-        owner: typeof sub === 'string' ? sub : null,
-        upsert,
-      })
+      const token = await service.signObjectToken(ref(req), 'upload', `${bucket}/${key}`, STORAGE_SIGNED_UPLOAD_EXPIRY_S, { owner: subOf(who), upsert })
       return { url: `/object/upload/sign/${bucket}/${key}?token=${token}`, token }
     })
   }

@@ -49,6 +49,12 @@ function checkName(id: string): void {
   if (problem) throw invalid(problem)
 }
 
+/** The caller's user id (the token's sub, when it is a uuid), the owner of what it creates. */
+export const subOf = (who: Impersonation | undefined): string | null => {
+  const sub = who?.claims?.sub
+  return typeof sub === 'string' && /^[0-9a-f-]{36}$/i.test(sub) ? sub : null
+}
+
 export class Buckets {
   constructor(
     private readonly db: Driver,
@@ -79,7 +85,7 @@ export class Buckets {
 
   async create(who: Impersonation | undefined, input: BucketInput): Promise<Bucket> {
     checkName(input.id)
-    const owner = typeof who?.claims?.sub === 'string' ? who.claims.sub : null
+    const owner = subOf(who)
     return this.db.withRole(who, async (tx) => {
       const row = (await tx.query<Bucket>(
         `insert into storage.buckets (id, name, owner, public, file_size_limit, allowed_mime_types)

@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { MSG } from '../../shared/messages'
+import { isDatabaseError, toErrorBody } from '../errors'
 
 export class StorageError extends Error {
   constructor(
@@ -24,20 +25,9 @@ export const duplicate = () => new StorageError(409, 'Duplicate', MSG.resourceEx
 export const invalid = (message: string) => new StorageError(400, 'InvalidRequest', message)
 export const unauthorized = (message: string) => new StorageError(403, 'Unauthorized', message)
 
-interface PgError {
-  code: string
-  message: string
-  severity: string
-}
-
-function isPgError(e: unknown): e is PgError {
-  const x = e as Partial<PgError> | null
-  return typeof x?.severity === 'string' && typeof x.code === 'string'
-}
-
 /** A database error as a storage error: RLS refusals 403, unique violations 409, others 400. */
 export function fromDatabase(e: unknown): unknown {
-  if (!isPgError(e)) return e
+  if (!isDatabaseError(e)) return e
   if (e.code === '42501') return unauthorized(e.message)
   if (e.code === '23505') return duplicate()
   if (e.code === '23503') return bucketNotFound()
@@ -61,13 +51,11 @@ export function installStorageErrorHandler(app: FastifyInstance): void {
   })
 }
 
-/** The dashboard's error handler: { message, code }, as every other dashboard call. */
+/** The dashboard's error handler: { message, code }, as every other dashboard call, with storage's statuses. */
 export function installDashboardErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((raw, request, reply) => {
-    const error = fromDatabase(raw)
-    const status = error instanceof StorageError ? error.statusCode : (error as FastifyError).statusCode
-    const code = typeof status === 'number' && status >= 400 && status < 600 ? status : 500
-    if (code >= 500) request.log.error(error)
-    return reply.status(code).send({ message: (error as Error).message, code })
+    const body = toErrorBody(fromDatabase(raw))
+    if (body.code >= 500) request.log.error(raw)
+    return reply.status(body.code).send(body)
   })
 }

@@ -6,7 +6,7 @@
  * a sort by a time column reads the prefix's range of the (bucket_id, name collate "C") index and groups it.
  */
 import type { Impersonation } from '../../shared/api'
-import { STORAGE_EMPTY_FOLDER_PLACEHOLDER, type StorageSortColumn } from '../../shared/constants'
+import { STORAGE_EMPTY_FOLDER_PLACEHOLDER, STORAGE_SORT_COLUMNS, type StorageSortColumn } from '../../shared/constants'
 import type { ObjectMetadata } from '../../shared/storage'
 import type { Driver, Queryable } from '../db/driver'
 import { iso } from './buckets'
@@ -47,7 +47,7 @@ const ENTRY_DETAILS = `name, id, ${iso('updated_at')} as updated_at, ${iso('crea
   ${iso('last_accessed_at')} as last_accessed_at, metadata`
 
 export async function listFolder(db: Driver, who: Impersonation | undefined, bucketId: string, o: ListOptions): Promise<ListEntry[]> {
-  const column = ['updated_at', 'created_at', 'last_accessed_at'].includes(o.sortBy?.column ?? '') ? o.sortBy!.column : 'name'
+  const column = (STORAGE_SORT_COLUMNS as readonly string[]).includes(o.sortBy?.column ?? '') ? o.sortBy!.column : 'name'
   const order = o.sortBy?.order === 'desc' ? 'desc' : 'asc'
   if (column !== 'name' || o.search || !Number.isInteger(o.offset) || !Number.isInteger(o.limit)) return groupedPage(db, who, bucketId, o, column, order)
   const prefix = folderPrefix(o.prefix)

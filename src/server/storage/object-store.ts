@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -34,12 +34,9 @@ export interface ObjectStore {
   write(source: AsyncIterable<Buffer>, limit: number): Promise<StagedObject>
   /** The bytes of a version, or of `range` (inclusive ends) of it. */
   read(bucketId: string, version: string, range?: { start: number; end: number }): Promise<ObjectRead>
-  size(bucketId: string, version: string): Promise<number>
   /** Removes versions; missing ones are fine. */
   delete(bucketId: string, versions: readonly string[]): Promise<void>
   copy(from: { bucketId: string; version: string }, to: { bucketId: string; version: string }): Promise<void>
-  /** Everything left in temporary places (tests check an aborted upload leaves nothing). */
-  pending(): Promise<string[]>
 }
 
 const VERSION = /^[0-9a-f-]{36}$/
@@ -106,9 +103,6 @@ export class DiskObjectStore implements ObjectStore {
     return { stream, size }
   }
 
-  async size(bucketId: string, version: string): Promise<number> {
-    return (await stat(this.path(bucketId, version))).size
-  }
 
   async delete(bucketId: string, versions: readonly string[]): Promise<void> {
     for (const v of versions) await rm(this.path(bucketId, v), { force: true })
@@ -119,7 +113,4 @@ export class DiskObjectStore implements ObjectStore {
     await copyFile(this.path(from.bucketId, from.version), this.path(to.bucketId, to.version))
   }
 
-  async pending(): Promise<string[]> {
-    return readdir(this.tmp).catch(() => [])
-  }
 }

@@ -9,7 +9,7 @@ import { STORAGE_GLOBAL_UPLOAD_LIMIT } from '../../shared/constants'
 import { MSG } from '../../shared/messages'
 import { mimeAllowed, objectKeyProblem, type Bucket, type ObjectMetadata } from '../../shared/storage'
 import { transactionAs, type Driver, type Queryable } from '../db/driver'
-import { BUCKET_COLUMNS, iso } from './buckets'
+import { BUCKET_COLUMNS, iso, subOf } from './buckets'
 import { bucketNotFound, duplicate, invalid, objectNotFound, StorageError } from './errors'
 import { SizeLimitError, type ObjectStore } from './object-store'
 
@@ -48,10 +48,6 @@ export function checkKey(key: string): void {
   if (problem) throw invalid(problem)
 }
 
-const subOf = (who: Impersonation | undefined) => {
-  const sub = who?.claims?.sub
-  return typeof sub === 'string' && /^[0-9a-f-]{36}$/i.test(sub) ? sub : null
-}
 
 class Rollback extends Error {}
 
@@ -102,12 +98,7 @@ export class Objects {
         [bucketId, key, owner, version, metadata && JSON.stringify(metadata), input.userMetadata ? JSON.stringify(input.userMetadata) : null],
       )
     // May the caller write this row at all? Tried first and rolled back, so a refusal costs no upload.
-    await transactionAs(this.db, who, async (tx) => {
-        await write(tx, null)
-      throw new Rollback()
-    }).catch((e: unknown) => {
-      if (!(e instanceof Rollback)) throw e
-    })
+    await this.probe(who, (tx) => write(tx, null))
     let staged
     try {
       staged = await this.store.write(input.body, limit)
@@ -183,7 +174,7 @@ export class Objects {
     // failure on either side leaves the object whole where its row says it is.
     let copied: string | null = null
     try {
-      await this.db.withRole(who, async (tx) => {
+      await transactionAs(this.db, who, async (tx) => {
         const row = (await tx.query<{ version: string | null }>(
           `update storage.objects set name = $3, bucket_id = $4, updated_at = now()
            where bucket_id = $1 and name = $2 returning version`,
@@ -244,12 +235,18 @@ export class Objects {
       const exists = (await this.db.query(`select 1 from storage.objects where bucket_id = $1 and name = $2`, [bucketId, key])).rows.length
       if (exists) throw duplicate()
     }
+    await this.probe(who, (tx) =>
+      tx.query(
+        `insert into storage.objects (bucket_id, name, owner) values ($1, $2, $3::uuid)
+         ${upsert ? 'on conflict (bucket_id, name) do update set updated_at = now()' : ''}`,
+        [bucketId, key, subOf(who)],
+      ))
+  }
+
+  /** Runs `write` as the caller and rolls it back: throws what the database would refuse, changes nothing. */
+  private async probe(who: Impersonation | undefined, write: (tx: Queryable) => Promise<unknown>): Promise<void> {
     await transactionAs(this.db, who, async (tx) => {
-        await tx.query(
-          `insert into storage.objects (bucket_id, name, owner) values ($1, $2, $3::uuid)
-           ${upsert ? 'on conflict (bucket_id, name) do update set updated_at = now()' : ''}`,
-          [bucketId, key, subOf(who)],
-        )
+      await write(tx)
       throw new Rollback()
     }).catch((e: unknown) => {
       if (!(e instanceof Rollback)) throw e
