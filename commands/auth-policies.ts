@@ -12,7 +12,8 @@ import { paths } from '../src/shared/routes'
 import { isUserSchema, relationsQuery } from '../src/web/data/project-queries'
 import { schemasQuery } from '../src/web/data/queries'
 import { applyTemplate, openPolicyEditor, type PolicyTarget } from '../src/web/screens/auth/policies/policy-editor-state'
-import { createPolicy, deletePolicyConfirmed, messageOf, policyOf, tableOf, updatePolicy } from '../src/web/screens/auth/policies/policy-writes'
+import { createPolicy, deletePolicyConfirmed, policyOf, tableOf, updatePolicy } from '../src/web/screens/auth/policies/policy-writes'
+import { errorMessage } from '../src/shared/error-message'
 import { refreshPolicies } from '../src/web/screens/auth/policies/queries'
 
 const AREA = 'policies'
@@ -85,7 +86,7 @@ export const toggleRls = defineCommand({
       await ctx.api.updateTable(ctx.ref, table.id, { rls_enabled: enabled })
       return enabled
     } catch (e) {
-      ctx.toast.error(MSG.toggleRlsFailed(messageOf(e)))
+      ctx.toast.error(MSG.toggleRlsFailed(errorMessage(e)))
       return table.rls_enabled
     } finally {
       await refreshPolicies(ctx.queryClient, ctx.ref)

@@ -13,8 +13,8 @@ import { aboveGlobalLimit, uploadLimitProblem } from '../src/web/screens/storage
 import { storageConfigKey, storageConfigQuery } from '../src/web/screens/storage/settings/queries'
 import { apiSettingsQuery } from '../src/web/screens/settings/queries'
 import { copyToClipboard } from '../src/web/ui/clipboard'
+import { errorMessage } from '../src/shared/error-message'
 
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
 export const updateStorageSettings = defineCommand({
   id: 'storage.settings.update',
@@ -39,7 +39,7 @@ export const updateStorageSettings = defineCommand({
       ctx.toast.success(MSG.storageSettingsUpdated)
       return config
     } catch (e) {
-      throw new Error(MSG.updateStorageSettingsFailed(message(e)))
+      throw new Error(MSG.updateStorageSettingsFailed(errorMessage(e)))
     }
   },
 })

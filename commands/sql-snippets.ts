@@ -19,6 +19,7 @@ import { clearDraft, sqlDrafts } from '../src/web/state/sql-drafts'
 import {
   NEW_SNIPPET_ID, clearSelection, isOwnSnippet, orderedSnippets, snippetsState,
 } from '../src/web/state/snippets'
+import { errorMessage } from '../src/shared/error-message'
 
 const AREA = 'sql-editor'
 const UNTITLED = 'Untitled query'
@@ -28,7 +29,6 @@ const openId = (ctx: CommandContext): string | undefined =>
   ctx.route.id === 'sql-editor.snippet' ? ctx.route.params.id : undefined
 
 const canCreate = (ctx: CommandContext) => ctx.can('createUserContent') || MSG.snippetNoPermission
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
 const cachedSnippets = (ctx: CommandContext) => ctx.queryClient.getQueryData<Snippet[]>(snippetsKey(ctx.ref))
 const fetchSnippets = (ctx: CommandContext) => ctx.queryClient.fetchQuery(snippetsQuery(ctx.api, ctx.ref))
@@ -98,7 +98,7 @@ async function titleFor(ctx: CommandContext, sql: string): Promise<{ name: strin
     const { title, description } = await ctx.api.sqlTitle(sql)
     return { name: title.trim() || UNTITLED, description }
   } catch (e) {
-    ctx.toast.error(MSG.generateTitleFailed(message(e)))
+    ctx.toast.error(MSG.generateTitleFailed(errorMessage(e)))
     return { name: UNTITLED, description: '' }
   }
 }
@@ -128,7 +128,7 @@ export const newSnippet = defineCommand({
     try {
       snippet = await createSnippet(ctx, { ...title, sql })
     } catch (e) {
-      throw new Error(MSG.createQueryFailed(message(e)))
+      throw new Error(MSG.createQueryFailed(errorMessage(e)))
     }
     await openIt(ctx, snippet)
     return snippet
@@ -170,7 +170,7 @@ export const saveSnippet = defineCommand({
       try {
         await update(ctx, snippet.id, { content: { ...snippet.content, sql: draft.sql } })
       } catch (e) {
-        throw new Error(MSG.insertContentFailed(message(e)))
+        throw new Error(MSG.insertContentFailed(errorMessage(e)))
       }
     }
     if (sqlDrafts[key]?.at === draft.at) clearDraft(key)
@@ -187,7 +187,7 @@ async function saveNewDraft(ctx: CommandContext, draft: { sql: string; at: numbe
   try {
     snippet = await createSnippet(ctx, { ...title, sql: draft.sql })
   } catch (e) {
-    throw new Error(MSG.createQueryFailed(message(e)))
+    throw new Error(MSG.createQueryFailed(errorMessage(e)))
   }
   const latest = sqlDrafts[NEW_SNIPPET_ID]
   if (latest && latest.at !== draft.at) sqlDrafts[snippet.id] = latest
@@ -213,7 +213,7 @@ export const renameSnippet = defineCommand({
     try {
       return await update(ctx, snippet.id, { name })
     } catch (e) {
-      throw new Error(MSG.renameQueryFailed(message(e)))
+      throw new Error(MSG.renameQueryFailed(errorMessage(e)))
     }
   },
 })
@@ -235,7 +235,7 @@ export const favoriteSnippet = defineCommand({
     try {
       return await update(ctx, snippet.id, { content: { ...snippet.content, favorite: !snippet.content.favorite } })
     } catch (e) {
-      throw new Error(`Failed to update query: ${message(e)}`)
+      throw new Error(`Failed to update query: ${errorMessage(e)}`)
     }
   },
 })
@@ -262,7 +262,7 @@ export const shareSnippet = defineCommand({
     try {
       return await update(ctx, snippet.id, { visibility: 'project' })
     } catch (e) {
-      throw new Error(MSG.shareQueryFailed(message(e)))
+      throw new Error(MSG.shareQueryFailed(errorMessage(e)))
     }
   },
 })
@@ -286,7 +286,7 @@ export const copyPersonal = defineCommand({
     try {
       copy = await createSnippet(ctx, { name: source.name, description: source.description, sql: source.content.sql })
     } catch (e) {
-      throw new Error(MSG.personalCopyFailed(message(e)))
+      throw new Error(MSG.personalCopyFailed(errorMessage(e)))
     }
     await openIt(ctx, copy)
     return copy
@@ -310,7 +310,7 @@ export const duplicateSnippet = defineCommand({
     try {
       copy = await createSnippet(ctx, { name: `${source.name} (copy)`, description: source.description, sql })
     } catch (e) {
-      throw new Error(MSG.createQueryFailed(message(e)))
+      throw new Error(MSG.createQueryFailed(errorMessage(e)))
     }
     await openIt(ctx, copy)
     return copy
@@ -371,7 +371,7 @@ export const deleteSnippets = defineCommand({
     try {
       await deleteOnServer(ctx, chosen)
     } catch (e) {
-      throw new Error(one ? MSG.deleteQueryFailed(message(e)) : MSG.deleteQueriesFailed(message(e)))
+      throw new Error(one ? MSG.deleteQueryFailed(errorMessage(e)) : MSG.deleteQueriesFailed(errorMessage(e)))
     }
     uncacheSnippets(ctx.queryClient, ctx.ref, chosen)
     for (const id of chosen) clearDraft(id)
@@ -420,7 +420,7 @@ export const useTemplate = defineCommand({
     try {
       snippet = await createSnippet(ctx, { name: template.name, description: template.description, sql: template.sql })
     } catch (e) {
-      throw new Error(MSG.createQueryFailed(message(e)))
+      throw new Error(MSG.createQueryFailed(errorMessage(e)))
     }
     await openIt(ctx, snippet)
     return snippet

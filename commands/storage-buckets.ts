@@ -17,13 +17,13 @@ import { bucketPolicies, bucketQuery, bucketsQuery, refreshBuckets } from '../sr
 import { toBytes } from '../src/web/screens/storage/buckets/size-units'
 import { bindExplorer, enterBucket } from '../src/web/screens/storage/explorer/explorer-data'
 import { explorer } from '../src/web/screens/storage/explorer/explorer-state'
+import { errorMessage } from '../src/shared/error-message'
 
 const AREA = 'storage'
 
 const inStorage = (ctx: CommandContext) => ctx.route.matches('storage')
 const canWrite = (ctx: CommandContext) => ctx.can('storageAdminWrite') || MSG.noPermission('change storage')
 const canCreate = (ctx: CommandContext) => ctx.can('storageAdminWrite') || MSG.createBucketsPermission
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
 /** The bucket, read again, or the refusal naming it. */
 async function existingBucket(ctx: CommandContext, bucketId: string): Promise<Bucket> {
@@ -124,7 +124,7 @@ export const createBucket = defineCommand({
     try {
       bucket = await ctx.api.createBucket(ctx.ref, { id: name, public: settings.public ?? false, ...settingsBody(settings) })
     } catch (e) {
-      throw new Error(MSG.createBucketFailed(message(e)))
+      throw new Error(MSG.createBucketFailed(errorMessage(e)))
     }
     await refreshBuckets(ctx.queryClient, ctx.ref)
     ctx.toast.success(MSG.bucketCreated(bucket.id))
@@ -149,7 +149,7 @@ export const updateBucket = defineCommand({
     try {
       bucket = await ctx.api.updateBucket(ctx.ref, bucketId, settingsBody(settings))
     } catch (e) {
-      throw new Error(MSG.updateBucketFailed(message(e)))
+      throw new Error(MSG.updateBucketFailed(errorMessage(e)))
     }
     await refreshBuckets(ctx.queryClient, ctx.ref)
     ctx.toast.success(MSG.bucketUpdated(bucket.id))
@@ -177,7 +177,7 @@ export const emptyBucket = defineCommand({
     try {
       await ctx.api.emptyBucket(ctx.ref, bucketId)
     } catch (e) {
-      throw new Error(MSG.emptyBucketFailed(message(e)))
+      throw new Error(MSG.emptyBucketFailed(errorMessage(e)))
     }
     // the explorer on this bucket starts again at its (now empty) root: no folder, preview or selection left
     if (explorer.bucketId === bucketId) {
@@ -209,7 +209,7 @@ export const deleteBucket = defineCommand({
       for (const policy of bucketPolicies(policies, bucketId)) await ctx.api.deletePolicy(ctx.ref, policy.id)
     } catch (e) {
       await refreshBuckets(ctx.queryClient, ctx.ref)
-      throw new Error(MSG.deleteBucketFailed(message(e)))
+      throw new Error(MSG.deleteBucketFailed(errorMessage(e)))
     }
     await ctx.navigate({ to: paths.storageBuckets(ctx.ref) })
     ctx.queryClient.removeQueries({ queryKey: bucketQuery(ctx.api, ctx.ref, bucketId).queryKey })

@@ -25,11 +25,11 @@ import {
 import {
   clearSelection, closePreview, currentFolder, explorer, forgetItems, reloadFolder, type ExplorerItem,
 } from '../src/web/screens/storage/explorer/explorer-state'
+import { errorMessage } from '../src/shared/error-message'
 
 const AREA = 'storage'
 const inBucket = (ctx: CommandContext) => ctx.route.id === 'storage.bucket'
 const canWrite = (denied: string) => (ctx: CommandContext) => ctx.can('storageAdminWrite') || denied
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
 /** Binds the context and opens the route's bucket when the explorer shows another (or none). */
 async function ready(ctx: CommandContext): Promise<void> {
@@ -224,7 +224,7 @@ export const rename = defineCommand({
       else ctx.toast.success(MSG.renamed(it.name, wanted))
     } catch (e) {
       rowReadyAgain(it)
-      ctx.toast.error(MSG.renameFileFailed(message(e)))
+      ctx.toast.error(MSG.renameFileFailed(errorMessage(e)))
       return
     }
     settleRow(it, wanted)

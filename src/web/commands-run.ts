@@ -2,9 +2,10 @@
 import { runCommand, type CommandSource } from '../../commands/registry'
 import type { CommandId } from '../../commands/all'
 import { toast } from './state/toasts'
+import { errorMessage } from '../shared/error-message'
 
 export function runAndReport(id: string, args: unknown, source: CommandSource): void {
-  runCommand(id, args, source).catch((e: unknown) => toast.error(e instanceof Error ? e.message : String(e)))
+  runCommand(id, args, source).catch((e: unknown) => toast.error(errorMessage(e)))
 }
 
 /** What a button or a menu item calls. */

@@ -8,6 +8,7 @@ import {
 import { bindingFor } from '../../keys/keymap'
 import { toast } from '../../state/toasts'
 import { Button, IconButton, Input, Popover, Select } from '../../ui'
+import { errorMessage } from '../../../shared/error-message'
 
 /** A rule being edited; `applied` is the URL entry it started from (null for a new rule). */
 interface Draft extends Filter {
@@ -72,7 +73,7 @@ export function FilterPopover({ columns, filters }: { columns: readonly Column[]
       for (const [id, args] of steps) await runCommand(id, args, 'button')
       setOpen(false)
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e))
+      toast.error(errorMessage(e))
     } finally {
       setApplying(false)
     }

@@ -10,8 +10,8 @@ import { createPolicySql, updatePolicySql, type PolicyChange } from '../../../..
 import type { Table } from '../../../../shared/api'
 import { policyEditor, type PolicyForm } from './policy-editor-state'
 import { refreshPolicies, tableWithColumnsQuery } from './queries'
+import { errorMessage } from '../../../../shared/error-message'
 
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
 export interface NewPolicy {
   name: string
@@ -42,7 +42,7 @@ export function reviewProblem(
     sql()
     return null
   } catch (e) {
-    return messageOf(e)
+    return errorMessage(e)
   }
 }
 
@@ -77,8 +77,8 @@ export async function createPolicy(ctx: CommandContext, table: Table, p: NewPoli
       definition: p.definition || null, check: p.check || null, roles: p.roles ?? [],
     })
   } catch (e) {
-    ctx.toast.error(MSG.policyAddFailed(messageOf(e)))
-    onError?.(messageOf(e))
+    ctx.toast.error(MSG.policyAddFailed(errorMessage(e)))
+    onError?.(errorMessage(e))
     return null
   } finally {
     await refreshPolicies(ctx.queryClient, ctx.ref)
@@ -104,8 +104,8 @@ export async function updatePolicy(
   try {
     updated = await ctx.api.updatePolicy(ctx.ref, policy.id, { id: policy.id, ...change })
   } catch (e) {
-    ctx.toast.error(MSG.policyUpdateFailed(messageOf(e)))
-    onError?.(messageOf(e))
+    ctx.toast.error(MSG.policyUpdateFailed(errorMessage(e)))
+    onError?.(errorMessage(e))
     return null
   } finally {
     await refreshPolicies(ctx.queryClient, ctx.ref)
@@ -126,7 +126,6 @@ export function reviewOfForm(): { sql: string } | { problem: string } {
   return problem ? { problem } : { sql: sql() }
 }
 
-export { messageOf }
 
 /** Closing a policy modal with unsaved edits asks first (spec 4); whether to discard them. */
 export function confirmDiscard(ctx: CommandContext): Promise<boolean> {
@@ -155,7 +154,7 @@ export async function deletePolicyConfirmed(ctx: CommandContext, policy: Policy,
     ctx.toast.success(MSG.policyDeleted)
     return true
   } catch (e) {
-    ctx.toast.error(MSG.policySaveFailed(messageOf(e)))
+    ctx.toast.error(MSG.policySaveFailed(errorMessage(e)))
     return false
   } finally {
     await refresh()

@@ -9,6 +9,7 @@ import { snippetPreview, stopRename } from '../../../state/snippets'
 import { toast } from '../../../state/toasts'
 import { cx } from '../../../ui'
 import { SnippetContextMenu, SnippetMenuButton } from './SnippetMenu'
+import { errorMessage } from '../../../../shared/error-message'
 
 interface SnippetRowProps {
   projectRef: string
@@ -108,7 +109,7 @@ function RenameField({ snippet }: { snippet: Snippet }) {
       await runCommand('sql.snippet.rename', { id: snippet.id, name }, 'button')
       stopRename()
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e))
+      toast.error(errorMessage(e))
       setSaving(false)
     }
   }

@@ -10,6 +10,7 @@ import type { ListObjectsBody } from '../../../../shared/storage'
 import {
   clearSelection, closePreview, explorer, setReloadFolder, toExplorerItem, type ExplorerColumn,
 } from './explorer-state'
+import { errorMessage } from '../../../../shared/error-message'
 
 export type ExplorerIo = Pick<CommandContext, 'api' | 'ref' | 'toast'>
 
@@ -29,7 +30,6 @@ function bound(): ExplorerIo {
   return io
 }
 
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
 export function listBody(path: string, offset: number, search = ''): ListObjectsBody {
   return {
@@ -79,8 +79,8 @@ async function loadPage(path: string, offset: number, errorText: (m: string) => 
     const live = explorer.columns.find((c) => c.id === path)
     if (!live || tickets.get(path) !== ticket) return
     live.status = 'ERROR'
-    live.error = message(e)
-    toast.error(errorText(message(e)))
+    live.error = errorMessage(e)
+    toast.error(errorText(errorMessage(e)))
   } finally {
     const live = explorer.columns.find((c) => c.id === path)
     if (live && tickets.get(path) === ticket) live.isLoadingMoreItems = false

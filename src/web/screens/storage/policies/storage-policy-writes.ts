@@ -13,7 +13,7 @@ import {
   storagePoliciesSql, storagePolicyCreates, storagePolicyProblem, type StoragePolicyForm,
 } from '../../../../shared/storage-policies'
 import type { Api } from '../../../data/api'
-import { messageOf } from '../../auth/policies/policy-writes'
+import { errorMessage } from '../../../../shared/error-message'
 import { refreshPolicies } from '../../auth/policies/queries'
 import { storagePolicyModal, type StoragePolicyFormState } from './storage-policy-state'
 
@@ -41,7 +41,7 @@ function createProblem(bucketId: string | null, form: StoragePolicyForm): string
     storagePoliciesSql(bucketId, form)
     return null
   } catch (e) {
-    return messageOf(e)
+    return errorMessage(e)
   }
 }
 
@@ -59,7 +59,7 @@ export async function createStoragePolicies(ctx: CommandContext, bucketId: strin
     }
   } catch (e) {
     for (const p of made) await ctx.api.deletePolicy(ctx.ref, p.id).catch(() => undefined)
-    ctx.toast.error(MSG.policyAddFailed(messageOf(e)))
+    ctx.toast.error(MSG.policyAddFailed(errorMessage(e)))
     return null
   } finally {
     await refreshStoragePolicies(ctx.queryClient, ctx.ref)
@@ -93,7 +93,7 @@ export async function updateStoragePolicy(ctx: CommandContext, policy: Policy, f
   try {
     updated = await ctx.api.updatePolicy(ctx.ref, policy.id, { id: policy.id, ...storagePolicyChange(policy, form) })
   } catch (e) {
-    ctx.toast.error(MSG.policySaveFailed(messageOf(e)))
+    ctx.toast.error(MSG.policySaveFailed(errorMessage(e)))
     return null
   } finally {
     await refreshStoragePolicies(ctx.queryClient, ctx.ref)

@@ -2,13 +2,14 @@
 import { run } from '../../../../../commands/all'
 import type { EditingCell } from '../../../state/row-edit'
 import { toast } from '../../../state/toasts'
+import { errorMessage } from '../../../../shared/error-message'
 
 export async function saveCell(editing: Pick<EditingCell, 'column' | 'primaryKey'>, value: unknown): Promise<boolean> {
   try {
     await run('grid.cell.update', { column: editing.column, primaryKey: editing.primaryKey, value }, 'keys')
     return true
   } catch (e) {
-    toast.error(e instanceof Error ? e.message : String(e))
+    toast.error(errorMessage(e))
     return false
   }
 }

@@ -10,9 +10,10 @@ import {
 } from '../../../../../shared/constants'
 import { MSG } from '../../../../../shared/messages'
 import { clearSelection, forgetItems, reloadFolder } from '../explorer-state'
-import { baseName, chunk, errorMessage, joinKey, normalizeDestination, parentOf, runPool } from './object-paths'
+import { baseName, chunk, joinKey, normalizeDestination, parentOf, runPool } from './object-paths'
 import { startProgress } from './progress'
 import { objectsUnder, placeholderOf, type Target } from './storage-walk'
+import { errorMessage } from '../../../../../shared/error-message'
 
 /** The targets are gone from where they were: their preview and open columns close, then their folders reload. */
 async function afterChange(targets: readonly Target[], alsoReload: string[] = []): Promise<void> {

@@ -102,7 +102,3 @@ export async function runPool<T, R>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
   return results
 }
-
-export function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e)
-}

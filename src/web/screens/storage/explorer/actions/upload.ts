@@ -7,10 +7,11 @@ import type { CommandContext } from '../../../../../../commands/context'
 import { STORAGE_UPLOAD_CONCURRENCY } from '../../../../../shared/constants'
 import { MSG } from '../../../../../shared/messages'
 import { reloadFolder } from '../explorer-state'
-import { errorMessage, parentOf, runPool, uploadKeys } from './object-paths'
+import { parentOf, runPool, uploadKeys } from './object-paths'
 import type { PickedFile } from './pickers'
 import { startProgress } from './progress'
 import { listFolderAll } from './storage-walk'
+import { errorMessage } from '../../../../../shared/error-message'
 
 export interface UploadResult {
   /** the object keys written */
