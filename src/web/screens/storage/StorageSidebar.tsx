@@ -9,7 +9,7 @@ import { press } from '../../commands-run'
 import { projectQuery } from '../../data/project-queries'
 import { bindingFor } from '../../keys/keymap'
 import { Alert, Badge, Button, EmptyState, Input, Spinner, Tooltip, cx } from '../../ui'
-import { useCan } from '../table-editor/structure/useCan'
+import { useCan } from '../../useCan'
 import { BucketMenu } from './buckets/BucketMenu'
 import { bucketsError, bucketsQuery } from './buckets/queries'
 

@@ -11,7 +11,7 @@ import { DropdownMenu, MenuItem, MenuSeparator, cx } from '../../ui'
 import { resetColumnWidth } from '../../state/grid'
 import { press } from '../../commands-run'
 import { columnType } from './structure/column-types'
-import { useCan } from './structure/useCan'
+import { useCan } from '../../useCan'
 
 /** What a drag of a column header carries. */
 const COLUMN_DRAG_TYPE = 'application/x-studio-column'

@@ -4,8 +4,8 @@ import { MSG } from '../../../../shared/messages'
 import type { Policy } from '../../../../shared/policies'
 import type { CommandId } from '../../../../../commands/all'
 import { press } from '../../../commands-run'
-import { Badge, Button } from '../../../ui'
-import { Gate } from './Gate'
+import { Badge, Button, DisabledReason } from '../../../ui'
+import { useCommandReason } from '../../../useCan'
 
 const ROLES_SHOWN = 3
 
@@ -15,14 +15,14 @@ export function rolesLabel(roles: readonly string[]): { shown: string[]; more: s
 
 interface PolicyRowProps {
   policy: Policy
-  canWrite: boolean
   /** the commands its Edit and Delete press; the database policy editor's by default (the storage policies page passes its own) */
   commands?: { edit: CommandId; delete: CommandId }
 }
 
-export function PolicyRow({ policy, canWrite, commands = { edit: 'policies.policy.edit', delete: 'policies.policy.delete' } }: PolicyRowProps) {
+export function PolicyRow({ policy, commands = { edit: 'policies.policy.edit', delete: 'policies.policy.delete' } }: PolicyRowProps) {
   const { shown, more } = rolesLabel(policy.roles)
-  const reason = canWrite ? null : MSG.editPoliciesPermission
+  const editReason = useCommandReason(commands.edit)
+  const deleteReason = useCommandReason(commands.delete)
   return (
     <li className="pol-row" data-policy={policy.name}>
       <div className="pol-row__main">
@@ -48,16 +48,16 @@ export function PolicyRow({ policy, canWrite, commands = { edit: 'policies.polic
         {policy.check !== null && <Expression label="WITH CHECK" sql={policy.check} />}
       </div>
       <div className="pol-row__actions">
-        <Gate reason={reason}>
-          <Button size="sm" variant="ghost" icon={<Pencil size={13} />} aria-label={`Edit policy ${policy.name}`} disabled={!canWrite} onClick={() => press(commands.edit, { policyId: policy.id })}>
+        <DisabledReason reason={editReason}>
+          <Button size="sm" variant="ghost" icon={<Pencil size={13} />} aria-label={`Edit policy ${policy.name}`} disabled={editReason !== null} onClick={() => press(commands.edit, { policyId: policy.id })}>
             Edit
           </Button>
-        </Gate>
-        <Gate reason={reason}>
-          <Button size="sm" variant="ghost" icon={<Trash2 size={13} />} aria-label={`Delete policy ${policy.name}`} disabled={!canWrite} onClick={() => press(commands.delete, { policyId: policy.id })}>
+        </DisabledReason>
+        <DisabledReason reason={deleteReason}>
+          <Button size="sm" variant="ghost" icon={<Trash2 size={13} />} aria-label={`Delete policy ${policy.name}`} disabled={deleteReason !== null} onClick={() => press(commands.delete, { policyId: policy.id })}>
             Delete
           </Button>
-        </Gate>
+        </DisabledReason>
       </div>
     </li>
   )

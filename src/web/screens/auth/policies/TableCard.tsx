@@ -7,9 +7,8 @@ import type { Policy } from '../../../../shared/policies'
 import { paths } from '../../../../shared/routes'
 import { press } from '../../../commands-run'
 import { bindingFor } from '../../../keys/keymap'
-import { Badge, Button, Tooltip } from '../../../ui'
-import { useCan } from '../../table-editor/structure/useCan'
-import { Gate } from './Gate'
+import { Badge, Button, DisabledReason, Tooltip } from '../../../ui'
+import { useCommandReason } from '../../../useCan'
 import { PolicyRow } from './PolicyRow'
 
 interface TableCardProps {
@@ -19,8 +18,8 @@ interface TableCardProps {
 }
 
 export function TableCard({ projectRef, table, policies }: TableCardProps) {
-  const canToggle = useCan('writeTables')
-  const canWrite = useCan('sqlAdminWritePolicies')
+  const toggleReason = useCommandReason('policies.rls.toggle')
+  const createReason = useCommandReason('policies.editor.open')
   const titleId = `pol-table-${table.id}`
   const notice = !table.rls_enabled
     ? { icon: <ShieldOff size={14} />, text: MSG.rlsDisabled, tone: 'danger' }
@@ -36,23 +35,23 @@ export function TableCard({ projectRef, table, policies }: TableCardProps) {
         </Link>
         <Badge tone={table.rls_enabled ? 'accent' : 'warning'}>{table.rls_enabled ? 'RLS enabled' : 'RLS disabled'}</Badge>
         <span className="pol-card__spacer" />
-        <Gate reason={canToggle ? null : MSG.toggleRlsPermission}>
+        <DisabledReason reason={toggleReason}>
           <Button
             size="sm"
             variant={table.rls_enabled ? 'ghost' : 'default'}
-            disabled={!canToggle}
+            disabled={toggleReason !== null}
             onClick={() => press('policies.rls.toggle', { tableId: table.id })}
           >
             {table.rls_enabled ? 'Disable RLS' : 'Enable RLS'}
           </Button>
-        </Gate>
-        <Gate reason={canWrite ? null : MSG.editPoliciesPermission}>
+        </DisabledReason>
+        <DisabledReason reason={createReason}>
           <Tooltip content="New policy for this table" binding={bindingFor('policies.editor.open')}>
-            <Button size="sm" icon={<Plus size={14} />} disabled={!canWrite} onClick={() => press('policies.editor.open', { tableId: table.id })}>
+            <Button size="sm" icon={<Plus size={14} />} disabled={createReason !== null} onClick={() => press('policies.editor.open', { tableId: table.id })}>
               Create policy
             </Button>
           </Tooltip>
-        </Gate>
+        </DisabledReason>
       </header>
       {notice && (
         <p className={`pol-notice pol-notice--${notice.tone}`} role="note">
@@ -63,7 +62,7 @@ export function TableCard({ projectRef, table, policies }: TableCardProps) {
       {policies.length > 0 && (
         <ul className="pol-rows" aria-label={`Policies of ${table.name}`}>
           {policies.map((p) => (
-            <PolicyRow key={p.id} policy={p} canWrite={canWrite} />
+            <PolicyRow key={p.id} policy={p} />
           ))}
         </ul>
       )}

@@ -44,7 +44,7 @@ function Headings() {
 }
 
 /** Both sections in one virtualized list: roles are cluster-wide and a server can hold many. */
-export function RoleList({ sections, searching, permissionReason }: { sections: RoleSections; searching: boolean; permissionReason: string | null }) {
+export function RoleList({ sections, searching }: { sections: RoleSections; searching: boolean }) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const items = listItems(sections, searching)
   const virtualizer = useVirtualizer({
@@ -75,7 +75,7 @@ export function RoleList({ sections, searching, permissionReason }: { sections: 
                 ) : item.kind === 'empty' ? (
                   <p className="roles-empty-row">{item.text}</p>
                 ) : (
-                  <RoleRow role={item.role} lockedReason={roleReadonlyReason(item.role)} permissionReason={permissionReason} />
+                  <RoleRow role={item.role} lockedReason={roleReadonlyReason(item.role)} />
                 )}
               </div>
             )

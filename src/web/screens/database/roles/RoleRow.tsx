@@ -2,14 +2,13 @@ import { Ellipsis, Lock, Pencil, Trash2 } from 'lucide-react'
 import type { Role } from '../../../../shared/api'
 import { FIXED_ROLE_FLAGS, GRANTABLE_ROLE_FLAGS, ROLE_FLAG_LABELS } from '../../../../shared/roles'
 import { press } from '../../../commands-run'
+import { useCommandReason } from '../../../useCan'
 import { Badge, DropdownMenu, MenuItem, MenuSeparator, Switch, Tooltip } from '../../../ui'
 
 interface RoleRowProps {
   role: Role
   /** why the role is read-only (system, reserved, pg_*, superuser), or null */
   lockedReason: string | null
-  /** why roles cannot be changed by this user, or null */
-  permissionReason: string | null
 }
 
 /** A read-only flag: a badge when set, a faint "No" otherwise. */
@@ -18,8 +17,10 @@ function FlagValue({ on, strong }: { on: boolean; strong?: boolean }) {
 }
 
 /** One role: name, the six flags (the grantable ones as switches when it can change), connection limit, actions. */
-export function RoleRow({ role, lockedReason, permissionReason }: RoleRowProps) {
+export function RoleRow({ role, lockedReason }: RoleRowProps) {
   const editable = lockedReason === null
+  // every change to a role needs the same permission: the reason of any of its commands
+  const permissionReason = useCommandReason('database.role.update')
   return (
     <div className="roles-row" role="row" aria-label={role.name}>
       <span className="roles-cell roles-cell--name" role="rowheader">

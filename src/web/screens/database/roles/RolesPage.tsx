@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useParams, useRouterState } from '@tanstack/react-router'
 import { Plus, RotateCw, Search } from 'lucide-react'
 import { MSG } from '../../../../shared/messages'
 import { useApi } from '../../../commands-context'
 import { press } from '../../../commands-run'
-import { Alert, Button, EmptyState, Input, Tooltip } from '../../../ui'
-import { useCan } from '../../table-editor/structure/useCan'
+import { Alert, Button, DisabledReason, EmptyState, Input } from '../../../ui'
+import { useCommandReason } from '../../../useCan'
 import { useDebouncedValue } from '../../table-editor/useDebouncedValue'
 import { readRolesSearch, roleSections, rolesQuery } from './roles-data'
 import { RoleDialog } from './RoleDialog'
@@ -44,16 +44,9 @@ export function RolesPage() {
   const { ref } = useParams({ strict: false }) as { ref: string }
   const roles = useQuery(rolesQuery(useApi(), ref))
   const [search, draft, setDraft] = useRolesSearch()
-  const canWrite = useCan('tenantSqlAdminWrite')
-  const permissionReason = canWrite ? null : MSG.noPermission('change roles')
-  const sections = roleSections(roles.data ?? [], search)
-  const all = roleSections(roles.data ?? [], '')
-
-  const createButton = (
-    <Button variant="primary" icon={<Plus size={14} />} disabled={!canWrite} onClick={() => press('database.role.create-dialog.open')}>
-      Create role
-    </Button>
-  )
+  const createReason = useCommandReason('database.role.create-dialog.open')
+  const sections = useMemo(() => roleSections(roles.data ?? [], search), [roles.data, search])
+  const all = useMemo(() => roleSections(roles.data ?? [], ''), [roles.data])
 
   return (
     <div className="roles-page">
@@ -75,7 +68,11 @@ export function RolesPage() {
             onChange={(e) => setDraft(e.target.value)}
             className="roles-search"
           />
-          {canWrite ? createButton : <Tooltip content={permissionReason}><span tabIndex={0}>{createButton}</span></Tooltip>}
+          <DisabledReason reason={createReason}>
+            <Button variant="primary" icon={<Plus size={14} />} disabled={createReason !== null} onClick={() => press('database.role.create-dialog.open')}>
+              Create role
+            </Button>
+          </DisabledReason>
         </div>
       </header>
       {roles.isError ? (
@@ -92,7 +89,7 @@ export function RolesPage() {
       ) : search && sections.user.length + sections.system.length === 0 ? (
         <EmptyState icon={<Search size={20} />} title={MSG.noResults} description={MSG.noMatch} />
       ) : (
-        <RoleList sections={sections} searching={search !== ''} permissionReason={permissionReason} />
+        <RoleList sections={sections} searching={search !== ''} />
       )}
       <RoleDialog projectRef={ref} />
     </div>

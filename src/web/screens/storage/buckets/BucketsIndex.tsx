@@ -6,7 +6,7 @@ import { useApi } from '../../../commands-context'
 import { press } from '../../../commands-run'
 import { bindingFor } from '../../../keys/keymap'
 import { Badge, Button, EmptyState, Kbd, Spinner } from '../../../ui'
-import { useCan } from '../../table-editor/structure/useCan'
+import { useCan } from '../../../useCan'
 import { bucketsQuery } from './queries'
 import { formatSize } from './size-units'
 

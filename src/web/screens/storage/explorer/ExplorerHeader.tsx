@@ -9,8 +9,7 @@ import { useSnapshot } from 'valtio'
 import {
   BookOpen, ChevronLeft, Columns3, FolderPlus, FolderUp, List, RefreshCw, Search, Upload,
 } from 'lucide-react'
-import { currentContext, disabledReason, getCommand } from '../../../../../commands/registry'
-import type { CommandId } from '../../../../../commands/all'
+import { useCommandReason } from '../../../useCan'
 import { STORAGE_SEARCH_DEBOUNCE_MS } from '../../../../shared/constants'
 import { paths } from '../../../../shared/routes'
 import { press } from '../../../commands-run'
@@ -21,12 +20,6 @@ import { ExplorerPath } from './ExplorerPath'
 import { SelectionBar } from './SelectionBar'
 
 export const SORT_LABELS = { name: 'Name', created_at: 'Time created', updated_at: 'Time modified', last_accessed_at: 'Time last accessed' } as const
-
-/** The spec's reason a command is refused here, if any (a tooltip on its button). */
-export function reasonFor(id: CommandId): string | undefined {
-  const cmd = getCommand(id)
-  return (cmd && disabledReason(cmd, currentContext())) ?? undefined
-}
 
 function ViewMenu() {
   const snap = useSnapshot(explorer)
@@ -90,8 +83,8 @@ function SearchBox() {
 
 export function ExplorerHeader() {
   const snap = useSnapshot(explorer)
-  const uploadReason = reasonFor('storage.objects.upload')
-  const folderReason = reasonFor('storage.folder.create')
+  const uploadReason = useCommandReason('storage.objects.upload') ?? undefined
+  const folderReason = useCommandReason('storage.folder.create') ?? undefined
   return (
     <header className="sx-header">
       <IconButton

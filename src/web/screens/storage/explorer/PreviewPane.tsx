@@ -15,7 +15,7 @@ import { Alert, Button, IconButton } from '../../../ui'
 import { formatBytes } from './explorer-rules'
 import { explorer, type ExplorerItem } from './explorer-state'
 import { ItemIcon } from './ItemRow'
-import { reasonFor } from './ExplorerHeader'
+import { useCommandReason } from '../../../useCan'
 import { PreviewContent } from './PreviewContent'
 
 const when = (iso: string | null) => (iso ? format(new Date(iso), 'dd MMM yyyy, HH:mm:ss') : '-')
@@ -57,7 +57,7 @@ export function PreviewPane() {
   const url = usePreviewUrl(item ?? ({} as ExplorerItem), snap.bucketId ?? '', snap.ref, !item || skipped || item.isCorrupted)
   if (!item) return null
   const mime = item.metadata?.mimetype ?? ''
-  const deleteReason = reasonFor('storage.objects.delete')
+  const deleteReason = useCommandReason('storage.objects.delete') ?? undefined
   return (
     <aside className="sx-preview" style={{ width: STORAGE_PREVIEW_WIDTH }} aria-label="File preview">
       <div className="sx-preview__top">

@@ -7,11 +7,11 @@ import { Download, FolderInput, Trash2, X } from 'lucide-react'
 import { press } from '../../../commands-run'
 import { Button, IconButton } from '../../../ui'
 import { explorer } from './explorer-state'
-import { reasonFor } from './ExplorerHeader'
+import { useCommandReason } from '../../../useCan'
 
 export function SelectionBar() {
   const { selected } = useSnapshot(explorer)
-  const deleteReason = reasonFor('storage.objects.delete')
+  const deleteReason = useCommandReason('storage.objects.delete') ?? undefined
   return (
     <div className="sx-selection" role="toolbar" aria-label="Selection">
       <IconButton label="Clear selection" icon={<X size={14} />} size="sm" onClick={() => press('storage.selection.clear')} />

@@ -4,11 +4,10 @@
  */
 import type { ReactNode } from 'react'
 import { Plus } from 'lucide-react'
-import { MSG } from '../../../../shared/messages'
 import type { Policy } from '../../../../shared/policies'
 import { press } from '../../../commands-run'
-import { Badge, Button } from '../../../ui'
-import { Gate } from '../../auth/policies/Gate'
+import { Badge, Button, DisabledReason } from '../../../ui'
+import { useCommandReason } from '../../../useCan'
 import { PolicyRow } from '../../auth/policies/PolicyRow'
 
 const COMMANDS = { edit: 'storage.policies.edit', delete: 'storage.policies.delete' } as const
@@ -20,10 +19,10 @@ interface PolicyGroupProps {
   /** New policy makes policies for this bucket ('' for storage.objects without one); absent: no button */
   newFor?: string
   policies: Policy[]
-  canWrite: boolean
 }
 
-export function PolicyGroup({ title, icon, isPublic, newFor, policies, canWrite }: PolicyGroupProps) {
+export function PolicyGroup({ title, icon, isPublic, newFor, policies }: PolicyGroupProps) {
+  const createReason = useCommandReason('storage.policies.modal.open')
   const titleId = `spol-${title.replace(/\W+/g, '-')}`
   return (
     <section className="pol-card spol-card" aria-labelledby={titleId} data-group={title}>
@@ -35,23 +34,23 @@ export function PolicyGroup({ title, icon, isPublic, newFor, policies, canWrite 
         {isPublic && <Badge tone="warning">Public</Badge>}
         <span className="pol-card__spacer" />
         {newFor !== undefined && (
-          <Gate reason={canWrite ? null : MSG.editPoliciesPermission}>
+          <DisabledReason reason={createReason}>
             <Button
               size="sm"
               icon={<Plus size={14} />}
-              disabled={!canWrite}
+              disabled={createReason !== null}
               aria-label={`New policy for ${title}`}
               onClick={() => press('storage.policies.modal.open', { bucketId: newFor })}
             >
               New policy
             </Button>
-          </Gate>
+          </DisabledReason>
         )}
       </header>
       {policies.length ? (
         <ul className="pol-rows" aria-label={`Policies of ${title}`}>
           {policies.map((p) => (
-            <PolicyRow key={p.id} policy={p} canWrite={canWrite} commands={COMMANDS} />
+            <PolicyRow key={p.id} policy={p} commands={COMMANDS} />
           ))}
         </ul>
       ) : (

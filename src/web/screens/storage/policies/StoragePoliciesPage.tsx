@@ -10,7 +10,6 @@ import { MSG } from '../../../../shared/messages'
 import { groupStoragePolicies } from '../../../../shared/storage-policies'
 import { useApi } from '../../../commands-context'
 import { Alert, EmptyState, Spinner } from '../../../ui'
-import { useCan } from '../../table-editor/structure/useCan'
 import { bucketsQuery } from '../buckets/queries'
 import { StoragePolicyModal } from './modal/StoragePolicyModal'
 import { PolicyGroup } from './PolicyGroup'
@@ -23,7 +22,6 @@ const ROUTE = '/project/$ref/storage/policies'
 export function StoragePoliciesPage() {
   const { ref } = useParams({ from: ROUTE })
   const api = useApi()
-  const canWrite = useCan('sqlAdminWritePolicies')
   const buckets = useQuery(bucketsQuery(api, ref))
   const policies = useQuery(storagePoliciesQuery(api, ref))
   const groups = useMemo(
@@ -61,14 +59,13 @@ export function StoragePoliciesPage() {
                 isPublic={b.public}
                 newFor={b.id}
                 policies={groups.byBucket.get(b.id) ?? []}
-                canWrite={canWrite}
               />
             ))
           ) : (
             <EmptyState icon={<Archive size={28} />} title={MSG.noBuckets} description="Create a bucket first, then write policies for it." />
           )}
-          <PolicyGroup title="Other policies under storage.objects" icon={<Database size={15} />} newFor="" policies={groups.otherObjects} canWrite={canWrite} />
-          <PolicyGroup title="Policies under storage.buckets" icon={<Database size={15} />} policies={groups.bucketTable} canWrite={canWrite} />
+          <PolicyGroup title="Other policies under storage.objects" icon={<Database size={15} />} newFor="" policies={groups.otherObjects} />
+          <PolicyGroup title="Policies under storage.buckets" icon={<Database size={15} />} policies={groups.bucketTable} />
         </div>
       )}
       <StoragePolicyModal projectRef={ref} />

@@ -1,4 +1,3 @@
-import type { ReactElement } from 'react'
 import { Copy, Trash2, X } from 'lucide-react'
 import { useSnapshot } from 'valtio'
 import type { CountResponse } from '../../../../shared/api'
@@ -6,8 +5,8 @@ import { press } from '../../../commands-run'
 import { bindingFor } from '../../../keys/keymap'
 import { roleState } from '../../../state/role'
 import { selection } from '../../../state/selection'
-import { Button, IconButton, Tooltip } from '../../../ui'
-import { commandReason } from './command-reason'
+import { Button, DisabledReason, IconButton } from '../../../ui'
+import { useCommandReason } from '../../../useCan'
 
 const number = new Intl.NumberFormat('en-US')
 const rows = (n: number) => `${number.format(n)} ${n === 1 ? 'row' : 'rows'}`
@@ -17,8 +16,8 @@ export function SelectionHeader({ count }: { count: CountResponse | undefined })
   const picked = useSnapshot(selection)
   useSnapshot(roleState) // the reasons below change with the role
   const total = count?.count
-  const selectAllReason = commandReason('grid.selection.select-all-rows')
-  const copyReason = commandReason('grid.selection.copy')
+  const selectAllReason = useCommandReason('grid.selection.select-all-rows')
+  const copyReason = useCommandReason('grid.selection.copy')
   const shown = picked.allRows ? (total === undefined ? 'All rows' : `All ${rows(total)}`) : rows(picked.keys.size)
 
   return (
@@ -28,34 +27,22 @@ export function SelectionHeader({ count }: { count: CountResponse | undefined })
         {shown} selected
       </span>
       {!picked.allRows && total !== undefined && total > picked.keys.size && (
-        <Reason reason={selectAllReason}>
+        <DisabledReason reason={selectAllReason}>
           <Button size="sm" variant="ghost" disabled={selectAllReason !== null} onClick={() => press('grid.selection.select-all-rows')}>
             Select all {rows(total)}
           </Button>
-        </Reason>
+        </DisabledReason>
       )}
       <div className="rows-selection__actions">
-        <Reason reason={copyReason}>
+        <DisabledReason reason={copyReason}>
           <Button size="sm" icon={<Copy size={14} />} disabled={copyReason !== null} onClick={() => press('grid.selection.copy')}>
             Copy
           </Button>
-        </Reason>
+        </DisabledReason>
         <Button size="sm" variant="danger" icon={<Trash2 size={14} />} onClick={() => press('grid.rows.delete')}>
           Delete {picked.allRows ? 'all rows' : rows(picked.keys.size)}
         </Button>
       </div>
     </header>
-  )
-}
-
-/** A disabled button says why on hover and focus (a disabled button itself gets neither). */
-function Reason({ reason, children }: { reason: string | null; children: ReactElement }) {
-  if (!reason) return children
-  return (
-    <Tooltip content={reason}>
-      <span className="rows-reason" tabIndex={0}>
-        {children}
-      </span>
-    </Tooltip>
   )
 }

@@ -5,7 +5,7 @@ import type { CommandId } from '../../../../../commands/all'
 import { press } from '../../../commands-run'
 import { bindingFor } from '../../../keys/keymap'
 import { Button, DropdownMenu, MenuItem } from '../../../ui'
-import { useCan } from './useCan'
+import { useCan } from '../../../useCan'
 import './structure.css'
 
 function Item({ id, icon, title, hint }: { id: CommandId; icon: ReactNode; title: string; hint: string }) {

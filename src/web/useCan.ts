@@ -1,0 +1,31 @@
+/**
+ * What the user may do here: a permission of spec 6, or whether a command may run (its `enabled` reason,
+ * the one place each reason lives). Both re-render when the grants arrive or change.
+ */
+import { useQuery } from '@tanstack/react-query'
+import type { CommandId } from '../../commands/all'
+import { currentContext, disabledReason, getCommand } from '../../commands/registry'
+import { isGranted, type PermissionName } from '../shared/permissions'
+import { useApi, useIsPlatform } from './commands-context'
+import { permissionsQuery } from './data/project-queries'
+
+function useGrants() {
+  return useQuery(permissionsQuery(useApi(), useIsPlatform())).data
+}
+
+/** Whether the user holds a permission of spec 6 (false until the grants are known). */
+export function useCan(permission: PermissionName): boolean {
+  return isGranted(useGrants() ?? [], permission)
+}
+
+/** Why a command is disabled right now (its `enabled` reason), for a button to show; null when it may run. */
+export function commandReason(id: CommandId): string | null {
+  const cmd = getCommand(id)
+  return cmd ? disabledReason(cmd, currentContext()) : null
+}
+
+/** commandReason, for a component: asked again when the grants change. */
+export function useCommandReason(id: CommandId): string | null {
+  useGrants()
+  return commandReason(id)
+}
