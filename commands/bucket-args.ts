@@ -1,9 +1,11 @@
 /**
  * The bucket argument that bucket and storage-policy commands share: a pick list of the project's buckets,
- * the one open in the explorer first (so Enter takes it).
+ * the one open in the explorer first (so Enter takes it), and the check that the bucket picked still exists.
  */
 import type { CommandContext } from './context'
-import { currentFirst, type ArgOption } from './registry'
+import { CommandError, currentFirst, type ArgOption } from './registry'
+import { MSG } from '../src/shared/messages'
+import type { Bucket } from '../src/shared/storage'
 import { bucketsQuery } from '../src/web/screens/storage/buckets/queries'
 
 export async function bucketOptions(ctx: CommandContext): Promise<ArgOption[]> {
@@ -15,4 +17,12 @@ export async function bucketOptions(ctx: CommandContext): Promise<ArgOption[]> {
     hint: [b.id === current ? 'this bucket' : '', b.public ? 'Public' : 'Private'].filter(Boolean).join(' · '),
   }))
   return currentFirst(options, current)
+}
+
+/** The bucket, read again (it may have been deleted meanwhile), or the spec's 'Bucket not found'. */
+export async function existingBucket(ctx: CommandContext, bucketId: string): Promise<Bucket> {
+  const buckets = await ctx.queryClient.fetchQuery({ ...bucketsQuery(ctx.api, ctx.ref), staleTime: 0 })
+  const bucket = buckets.find((b) => b.id === bucketId)
+  if (!bucket) throw new CommandError(MSG.bucketNotFound, 'invalid-args')
+  return bucket
 }

@@ -6,14 +6,14 @@
 import { z } from 'zod'
 import { defineCommand, CommandError } from './registry'
 import type { CommandContext } from './context'
-import { bucketOptions } from './bucket-args'
+import { bucketOptions, existingBucket } from './bucket-args'
 import { STORAGE_SIZE_UNITS, type StorageSizeUnit } from '../src/shared/constants'
 import { MSG } from '../src/shared/messages'
 import { paths } from '../src/shared/routes'
 import type { Bucket, BucketUpdateBody } from '../src/shared/storage'
 import { bucketNameSchema, parseMimeTypes } from '../src/web/screens/storage/buckets/bucket-form'
 import { openBucketDialog } from '../src/web/screens/storage/buckets/bucket-state'
-import { bucketPolicies, bucketQuery, bucketsQuery, refreshBuckets } from '../src/web/screens/storage/buckets/queries'
+import { bucketPolicies, bucketQuery, refreshBuckets } from '../src/web/screens/storage/buckets/queries'
 import { toBytes } from '../src/web/screens/storage/buckets/size-units'
 import { bindExplorer, enterBucket } from '../src/web/screens/storage/explorer/explorer-data'
 import { explorer } from '../src/web/screens/storage/explorer/explorer-state'
@@ -24,14 +24,6 @@ const AREA = 'storage'
 const inStorage = (ctx: CommandContext) => ctx.route.matches('storage')
 const canWrite = (ctx: CommandContext) => ctx.can('storageAdminWrite') || MSG.noPermission('change storage')
 const canCreate = (ctx: CommandContext) => ctx.can('storageAdminWrite') || MSG.createBucketsPermission
-
-/** The bucket, read again, or the refusal naming it. */
-async function existingBucket(ctx: CommandContext, bucketId: string): Promise<Bucket> {
-  const buckets = await ctx.queryClient.fetchQuery({ ...bucketsQuery(ctx.api, ctx.ref), staleTime: 0 })
-  const bucket = buckets.find((b) => b.id === bucketId)
-  if (!bucket) throw new CommandError(`There is no bucket ${bucketId}: it may have been deleted meanwhile`, 'invalid-args')
-  return bucket
-}
 
 const bucketArg = { bucketId: z.string({ error: 'Pick a bucket' }).min(1, 'Pick a bucket') }
 /** The one argument of a command on a bucket: picked from the project's buckets. */

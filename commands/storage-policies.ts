@@ -12,8 +12,7 @@ import {
   STORAGE_OPERATION_IDS, STORAGE_POLICY_TEMPLATES, STORAGE_SQL_COMMANDS, storagePolicyTemplate,
 } from '../src/shared/storage-policies'
 import { confirmDiscard, deletePolicyConfirmed } from '../src/web/screens/auth/policies/policy-writes'
-import { bucketsQuery } from '../src/web/screens/storage/buckets/queries'
-import { bucketOptions } from './bucket-args'
+import { bucketOptions, existingBucket } from './bucket-args'
 import {
   applyStorageTemplate, closeStoragePolicyModal, isStoragePolicyDirty, openStoragePolicyModal, showStoragePolicyView,
   setStoragePolicyProblem, setStoragePolicySaving, storagePolicyModal,
@@ -41,10 +40,7 @@ const templateOptions = (): ArgOption[] => [
 
 /** The bucket, checked to exist; '' or none: storage.objects without a bucket condition. */
 async function bucketIdOf(ctx: CommandContext, bucketId: string | undefined): Promise<string | null> {
-  if (!bucketId) return null
-  const buckets = await ctx.queryClient.fetchQuery({ ...bucketsQuery(ctx.api, ctx.ref), staleTime: 0 })
-  if (!buckets.some((b) => b.id === bucketId)) throw new CommandError(MSG.bucketNotFound, 'invalid-args')
-  return bucketId
+  return bucketId ? (await existingBucket(ctx, bucketId)).id : null
 }
 
 function templateOf(id: string) {

@@ -131,7 +131,7 @@ describe.each(targets())('storage bucket commands on $name', (target) => {
     await run('storage.bucket.update', { bucketId: id, public: false, fileSizeLimit: null, allowedMimeTypes: '' })
     expect(await dbBucket(id)).toMatchObject({ public: false, file_size_limit: null, allowed_mime_types: null })
     expect(await ctx.api.bucket(ref, id)).toMatchObject({ public: false, file_size_limit: null, allowed_mime_types: null })
-    await expect(run('storage.bucket.update', { bucketId: `cmd-missing-${suffix}`, public: true })).rejects.toThrow('There is no bucket')
+    await expect(run('storage.bucket.update', { bucketId: `cmd-missing-${suffix}`, public: true })).rejects.toThrow(MSG.bucketNotFound)
   })
 
   it('empties a bucket after confirmation', async () => {
