@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { STORAGE_RECURSIVE_PAGE_SIZE, STORAGE_SIGNED_UPLOAD_EXPIRY_S } from '../../shared/constants'
 import { projectByRef } from '../platform/projects'
 import { subOf, type BucketInput, type BucketListQuery } from './buckets'
-import { installStorageErrorHandler, invalid, objectNotFound } from './errors'
+import { installStorageErrorHandler, invalid } from './errors'
 import { listFolder, listV2, type ListV2Options } from './listing'
 import { discardUpload, readUpload, type UploadBody } from './upload-body'
 import type { ObjectRow } from './objects'
@@ -96,8 +96,7 @@ export function storageApiRoutes(service: StorageService) {
     const authenticated = async (req: Req, reply: FastifyReply) =>
       sendObject(objects, await objects.find(await service.caller(req), req.params.bucket, req.params['*']), req, reply)
     const publicRead = async (req: Req, reply: FastifyReply) => {
-      const bucket = await objects.bucket(req.params.bucket)
-      if (!bucket.public) throw objectNotFound()
+      const bucket = await objects.publicBucket(req.params.bucket)
       return sendObject(objects, await objects.find(undefined, bucket.id, req.params['*']), req, reply)
     }
     for (const method of ['GET', 'HEAD'] as const) {
@@ -127,8 +126,7 @@ export function storageApiRoutes(service: StorageService) {
     app.get('/object/info/authenticated/:bucket/*', async (req: Req) =>
       info(await objects.find(await service.caller(req), req.params.bucket, req.params['*'])))
     app.get('/object/info/public/:bucket/*', async (req: Req) => {
-      const bucket = await objects.bucket(req.params.bucket)
-      if (!bucket.public) throw objectNotFound()
+      const bucket = await objects.publicBucket(req.params.bucket)
       return info(await objects.find(undefined, bucket.id, req.params['*']))
     })
 

@@ -10,7 +10,7 @@ import { parse } from '../errors'
 import type { Permissions } from '../permissions'
 import { projectByRef } from '../platform/projects'
 import type { ProjectKeys } from '../platform/keys'
-import { origin } from './dashboard-routes'
+import { projectApiUrl } from './urls'
 
 type G = { Params: { ref: string } }
 
@@ -32,7 +32,7 @@ export function storageConfigRoutes(app: FastifyInstance, keys: ProjectKeys, per
     const secrets = await keys.secrets(ref)
     // The service key and the JWT secret open everything: only for those who may change the project anyway.
     const mayWrite = isGranted(permissions.of(req), 'tenantSqlAdminWrite')
-    const apiUrl = `${origin(req)}/api/projects/${encodeURIComponent(ref)}`
+    const apiUrl = projectApiUrl(req, ref)
     return {
       api_url: apiUrl,
       storage_url: `${apiUrl}/storage/v1`,

@@ -14,28 +14,17 @@ import {
 import { parse } from '../errors'
 import type { Permissions } from '../permissions'
 import { projectByRef } from '../platform/projects'
-import { installDashboardErrorHandler, objectNotFound } from './errors'
+import { installDashboardErrorHandler } from './errors'
 import { listFolder } from './listing'
 import { sendObject } from './send'
 import type { StorageService } from './service'
+import { encodePath, storageUrl } from './urls'
 import { discardUpload, readUpload, type UploadBody } from './upload-body'
 
 type G = { Params: { ref: string; id: string }; Querystring: Record<string, string | undefined> }
 type Req = FastifyRequest<G>
 
 const SERVICE: Impersonation = { role: 'service_role', claims: { role: 'service_role' } }
-
-/** The studio's own address as the browser reached it: signed and public URLs start with it. */
-export function origin(req: FastifyRequest): string {
-  return `${req.protocol}://${req.headers.host ?? req.hostname}`
-}
-
-export function storageUrl(req: FastifyRequest, ref: string): string {
-  return `${origin(req)}/api/projects/${encodeURIComponent(ref)}/storage/v1`
-}
-
-/** `bucket/a folder/file?.txt` as a URL path: each segment encoded, so '?', '#' and '%' stay in the key. */
-const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/')
 
 export function dashboardStorageRoutes(service: StorageService, permissions: Permissions) {
   const { buckets, objects } = service
@@ -86,8 +75,7 @@ export function dashboardStorageRoutes(service: StorageService, permissions: Per
     })
     app.post<G>('/buckets/:id/objects/public-url', { preHandler: read }, async (req) => {
       const { path } = parse(ObjectPathBody, req.body)
-      const bucket = await buckets.get(SERVICE, req.params.id)
-      if (!bucket.public) throw objectNotFound()
+      const bucket = await objects.publicBucket(req.params.id)
       return { publicUrl: `${storageUrl(req, ref(req))}/object/public/${encodePath(`${bucket.id}/${path}`)}` }
     })
     app.post<G>('/buckets/:id/objects/download', { preHandler: change }, async (req, reply) => {
@@ -106,10 +94,9 @@ export function dashboardStorageRoutes(service: StorageService, permissions: Per
       raw.post<G>('/buckets/:id/objects/upload', { preHandler: write(MSG.uploadFilesPermission) }, async (req) => {
         let body: UploadBody | undefined
         try {
-          body = await readUpload(req)
+          body = await readUpload(req, `max-age=${STORAGE_UPLOAD_CACHE_CONTROL}`)
           const row = await objects.upload(SERVICE, req.params.id, req.query.path ?? '', {
             ...body,
-            cacheControl: req.headers['cache-control'] ? body.cacheControl : `max-age=${STORAGE_UPLOAD_CACHE_CONTROL}`,
             upsert: req.query.upsert === 'true',
             projectLimit: await service.projectLimit(ref(req)),
           })

@@ -77,6 +77,13 @@ export class Objects {
     return row
   }
 
+  /** The bucket when it is public; a private one is not found, as storage answers anyone without a key. */
+  async publicBucket(id: string): Promise<Bucket> {
+    const bucket = await this.bucket(id)
+    if (!bucket.public) throw objectNotFound()
+    return bucket
+  }
+
   async upload(who: Impersonation | undefined, bucketId: string, key: string, input: UploadInput): Promise<ObjectRow> {
     checkKey(key)
     const bucket = await this.bucket(bucketId)

@@ -25,8 +25,8 @@ function headerValue(value: string, what: string): string {
   return value
 }
 
-function cacheControlOf(value: string | undefined): string {
-  if (!value) return 'no-cache'
+function cacheControlOf(value: string | undefined, fallback: string): string {
+  if (!value) return fallback
   return /^\d+$/.test(value.trim()) ? `max-age=${value.trim()}` : headerValue(value, 'cacheControl')
 }
 
@@ -41,14 +41,15 @@ function metadataOf(text: string | undefined): Record<string, unknown> | null {
   throw invalid('metadata must be a JSON object')
 }
 
-export async function readUpload(req: FastifyRequest): Promise<UploadBody> {
+/** The upload the request carries; `defaultCacheControl` when it names none (storage's 'no-cache'). */
+export async function readUpload(req: FastifyRequest, defaultCacheControl = 'no-cache'): Promise<UploadBody> {
   const type = req.headers['content-type'] ?? ''
   if (/^multipart\/form-data/i.test(type)) {
     const form = await readFormFile(req.raw)
     return {
       body: form.body,
       contentType: headerValue(form.contentType || DEFAULT_TYPE, 'The content type'),
-      cacheControl: cacheControlOf(form.fields.cacheControl),
+      cacheControl: cacheControlOf(form.fields.cacheControl, defaultCacheControl),
       userMetadata: metadataOf(form.fields.metadata),
     }
   }
@@ -57,7 +58,7 @@ export async function readUpload(req: FastifyRequest): Promise<UploadBody> {
   return {
     body: req.raw,
     contentType: type || DEFAULT_TYPE,
-    cacheControl: cacheControlOf(req.headers['cache-control']),
+    cacheControl: cacheControlOf(req.headers['cache-control'], defaultCacheControl),
     userMetadata: typeof xMetadata === 'string' ? metadataOf(Buffer.from(xMetadata, 'base64').toString('utf8')) : null,
     ...(Number.isFinite(length) && req.headers['content-length'] !== undefined ? { contentLength: length } : {}),
   }
