@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { MSG } from '../../shared/messages'
 import { RoleCreateBody, RoleIdQuery, RoleUpdateBody } from '../../shared/roles'
 import type { Driver } from '../db/driver'
-import { notFound, parse } from '../errors'
+import { parse } from '../errors'
 import type { Permissions } from '../permissions'
 import { findRole, listRoles } from './roles'
 import { createRole, dropRole, findRoleToChange, updateRole } from './roles-write'
@@ -14,11 +14,7 @@ import { createRole, dropRole, findRoleToChange, updateRole } from './roles-writ
 export function roleRoutes(app: FastifyInstance, db: Driver, permissions: Permissions): void {
   const write = { preHandler: permissions.require('tenantSqlAdminWrite', MSG.noPermission('change roles')) }
 
-  const read = async (id: number) => {
-    const role = await findRole(db, id)
-    if (!role) throw notFound(`Role ${id} not found`)
-    return role
-  }
+  const read = (id: number) => findRole(db, id)
 
   app.get('/roles', () => listRoles(db))
 

@@ -7,7 +7,7 @@ import type { Role } from '../../shared/api'
 import { roleReadonlyReason, type GrantableRoleFlag, type RoleCreateBody, type RoleUpdateBody } from '../../shared/roles'
 import { quoteIdent, quoteLiteral } from '../../shared/sql-quote'
 import type { Queryable } from '../db/driver'
-import { badRequest, notFound } from '../errors'
+import { badRequest } from '../errors'
 import { findRole } from './roles'
 import { scramVerifier } from './scram'
 
@@ -28,7 +28,6 @@ function flagOptions(flags: Partial<Record<GrantableRoleFlag, boolean | undefine
 /** The role, refusing an unknown id (404) and one the dashboard may not change (400). */
 export async function findRoleToChange(db: Queryable, id: number): Promise<Role> {
   const role = await findRole(db, id)
-  if (!role) throw notFound(`Role ${id} not found`)
   const reason = roleReadonlyReason(role)
   if (reason) throw badRequest(reason)
   return role

@@ -1,8 +1,9 @@
 /** Database roles and their capability flags. */
 import type { Role } from '../../shared/api'
 import type { Queryable } from '../db/driver'
+import { notFound } from '../errors'
 
-const ROLES_SQL = `
+const rolesSql = (where = '') => `
 select
   oid as id,
   rolname as name,
@@ -15,15 +16,16 @@ select
   rolconnlimit as connection_limit,
   rolvaliduntil as valid_until,
   rolconfig as config
-from pg_roles
+from pg_roles ${where}
 order by rolname`
 
 export async function listRoles(db: Queryable): Promise<Role[]> {
-  return (await db.query<Role>(ROLES_SQL)).rows
+  return (await db.query<Role>(rolesSql())).rows
 }
 
-/** One role by its oid, or undefined. */
-export async function findRole(db: Queryable, id: number): Promise<Role | undefined> {
-  const sql = ROLES_SQL.replace('from pg_roles', 'from pg_roles where oid = $1::oid')
-  return (await db.query<Role>(sql, [id])).rows[0]
+/** One role by its oid; 404 when there is none. */
+export async function findRole(db: Queryable, id: number): Promise<Role> {
+  const role = (await db.query<Role>(rolesSql('where oid = $1::oid'), [id])).rows[0]
+  if (!role) throw notFound(`Role ${id} not found`)
+  return role
 }
