@@ -3,14 +3,15 @@
  * (with the discard check). Its buttons and keys run these, so a test steps through the editor headless.
  */
 import { z } from 'zod'
-import { defineCommand, CommandError } from './registry'
+import { defineCommand } from './registry'
 import type { CommandContext } from './context'
 import { MSG } from '../src/shared/messages'
-import { policyTemplates } from '../src/shared/policy-templates'
 import {
   applyTemplate, closePolicyEditor, isPolicyFormDirty, policyEditor, resetForm, setProblem, setSaving, showView,
 } from '../src/web/screens/auth/policies/policy-editor-state'
-import { confirmDiscard, createPolicy, policyChange, reviewOfForm, tableOf, updatePolicy } from '../src/web/screens/auth/policies/policy-writes'
+import {
+  confirmDiscard, createPolicy, policyChange, reviewOfForm, updatePolicy, usableTemplate,
+} from '../src/web/screens/auth/policies/policy-writes'
 
 const AREA = 'policies'
 const canWritePolicies = (ctx: CommandContext) => ctx.can('sqlAdminWritePolicies') || MSG.editPoliciesPermission
@@ -31,13 +32,7 @@ export const useTemplate = defineCommand({
   area: AREA,
   args: z.object({ templateId: z.string().min(1) }),
   when: inView('templates'),
-  run: (_ctx, { templateId }) => {
-    const target = policyEditor.target
-    const template = target && policyTemplates(target.schema, target.table).find((t) => t.id === templateId)
-    if (!template) throw new CommandError(`There is no policy template "${templateId}"`, 'invalid-args')
-    if (template.preview) throw new CommandError(`"${template.templateName}" is a preview: it cannot be applied to this table`, 'invalid-args')
-    applyTemplate(template)
-  },
+  run: (_ctx, { templateId }) => applyTemplate(usableTemplate(policyEditor.target, templateId)),
 })
 
 export const reviewPolicy = defineCommand({
@@ -67,7 +62,7 @@ export const savePolicy = defineCommand({
     const onError = (message: string) => void (refusal = message)
     const saved = await (policy
       ? updatePolicy(ctx, policy, policyChange(policy, form), onError)
-      : tableOf(ctx, target.tableId).then((table) => createPolicy(ctx, table, { ...form, command: form.command! }, onError))
+      : createPolicy(ctx, { schema: target.schema, name: target.table }, { ...form, command: form.command! }, onError)
     ).catch((e: unknown) => {
       setSaving(false)
       throw e

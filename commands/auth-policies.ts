@@ -12,7 +12,9 @@ import { paths } from '../src/shared/routes'
 import { isUserSchema, relationsQuery } from '../src/web/data/project-queries'
 import { schemasQuery } from '../src/web/data/queries'
 import { applyTemplate, openPolicyEditor, type PolicyTarget } from '../src/web/screens/auth/policies/policy-editor-state'
-import { createPolicy, deletePolicyConfirmed, policyOf, tableOf, updatePolicy } from '../src/web/screens/auth/policies/policy-writes'
+import {
+  createPolicy, deletePolicyConfirmed, policiesOf, policyOf, tableOf, updatePolicy, usableTemplate,
+} from '../src/web/screens/auth/policies/policy-writes'
 import { errorMessage } from '../src/shared/error-message'
 import { refreshPolicies } from '../src/web/screens/auth/policies/queries'
 
@@ -34,9 +36,11 @@ function tableInView(ctx: CommandContext): string | undefined {
   return onPage(ctx) && typeof search === 'string' && /^\d+$/.test(search) ? search : undefined
 }
 
+const relationsOf = (ctx: CommandContext) => ctx.queryClient.fetchQuery(relationsQuery(ctx.api, ctx.ref))
+
 /** Every table, the one in view first (so Enter takes it). */
 async function tableOptions(ctx: CommandContext): Promise<ArgOption[]> {
-  const relations = await ctx.queryClient.fetchQuery(relationsQuery(ctx.api, ctx.ref))
+  const relations = await relationsOf(ctx)
   const current = tableInView(ctx)
   const options = relations
     .filter((r) => r.type === 'table' || r.type === 'partitioned table')
@@ -49,8 +53,7 @@ async function tableOptions(ctx: CommandContext): Promise<ArgOption[]> {
 }
 
 async function policyOptions(ctx: CommandContext): Promise<ArgOption[]> {
-  const policies = await ctx.api.policies(ctx.ref)
-  return policies.map((p) => ({ value: String(p.id), label: p.name, hint: `${p.command} on ${p.schema}.${p.table}` }))
+  return (await policiesOf(ctx)).map((p) => ({ value: String(p.id), label: p.name, hint: `${p.command} on ${p.schema}.${p.table}` }))
 }
 
 const targetOf = (t: { id: number; schema: string; name: string }): PolicyTarget => ({ tableId: t.id, schema: t.schema, table: t.name })
@@ -103,7 +106,8 @@ export const openEditor = defineCommand({
   argOptions: {
     tableId: tableOptions,
     template: async (ctx, sofar) => {
-      const table = sofar.tableId ? await tableOf(ctx, sofar.tableId) : null
+      // the table's schema and name, from the list its argument was picked from
+      const table = sofar.tableId ? (await relationsOf(ctx)).find((r) => r.id === Number(sofar.tableId)) : undefined
       const templates = table ? policyTemplates(table.schema, table.name).filter((t) => !t.preview) : []
       return [{ value: 'scratch', label: 'From scratch' }, ...templates.map((t) => ({ value: t.id, label: t.templateName, hint: t.command }))]
     },
@@ -112,11 +116,7 @@ export const openEditor = defineCommand({
   enabled: canWritePolicies,
   run: async (ctx, args) => {
     const table = await tableOf(ctx, args.tableId)
-    const template = args.template && args.template !== 'scratch' ? policyTemplates(table.schema, table.name).find((t) => t.id === args.template) : null
-    if (args.template && args.template !== 'scratch') {
-      if (!template) throw new CommandError(`There is no policy template "${args.template}"`, 'invalid-args')
-      if (template.preview) throw new CommandError(`"${template.templateName}" is a preview: it cannot be applied to this table`, 'invalid-args')
-    }
+    const template = args.template && args.template !== 'scratch' ? usableTemplate(targetOf(table), args.template) : null
     await showTableOnPage(ctx, table)
     openPolicyEditor(targetOf(table), { view: args.template ? 'editor' : 'selection' })
     if (template) applyTemplate(template)

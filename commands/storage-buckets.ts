@@ -7,6 +7,8 @@ import { z } from 'zod'
 import { defineCommand, CommandError } from './registry'
 import type { CommandContext } from './context'
 import { bucketOptions, existingBucket } from './bucket-args'
+import { policiesOf } from '../src/web/screens/auth/policies/policy-writes'
+import { refreshPolicies } from '../src/web/screens/auth/policies/queries'
 import { STORAGE_SIZE_UNITS, type StorageSizeUnit } from '../src/shared/constants'
 import { MSG } from '../src/shared/messages'
 import { paths } from '../src/shared/routes'
@@ -197,8 +199,7 @@ export const deleteBucket = defineCommand({
     try {
       await ctx.api.emptyBucket(ctx.ref, bucketId)
       await ctx.api.deleteBucket(ctx.ref, bucketId)
-      const policies = await ctx.api.policies(ctx.ref, { included_schemas: ['storage'] })
-      for (const policy of bucketPolicies(policies, bucketId)) await ctx.api.deletePolicy(ctx.ref, policy.id)
+      for (const policy of bucketPolicies(await policiesOf(ctx, true), bucketId)) await ctx.api.deletePolicy(ctx.ref, policy.id)
     } catch (e) {
       await refreshBuckets(ctx.queryClient, ctx.ref)
       throw new Error(MSG.deleteBucketFailed(errorMessage(e)))
@@ -206,9 +207,7 @@ export const deleteBucket = defineCommand({
     await ctx.navigate({ to: paths.storageBuckets(ctx.ref) })
     ctx.queryClient.removeQueries({ queryKey: bucketQuery(ctx.api, ctx.ref, bucketId).queryKey })
     await refreshBuckets(ctx.queryClient, ctx.ref)
-    void ctx.queryClient.invalidateQueries({
-      predicate: ({ queryKey }) => queryKey[0] === 'project' && queryKey[1] === ctx.ref && queryKey.includes('policies'),
-    })
+    void refreshPolicies(ctx.queryClient, ctx.ref)
     ctx.toast.success(MSG.bucketDeleted(bucketId))
     return true
   },

@@ -1,6 +1,6 @@
 /**
  * Storage explorer commands (issue 6; spec 2 Storage explorer header, 4 Storage explorer, 5 Folders and
- * files, 8, 9): open a bucket or folder, go up, select (click, toggle, range), the keyboard cursor, new
+ * files, 8, 9): open a folder, go up, select (click, toggle, range), the keyboard cursor, new
  * folder, rename, view, sort, search, the path box. State and listing live in
  * src/web/screens/storage/explorer; these bind the context, make sure the route's bucket is open, and act.
  */
@@ -9,21 +9,20 @@ import { defineCommand, CommandError } from './registry'
 import type { CommandContext } from './context'
 import { STORAGE_SORT_COLUMNS, STORAGE_VIEWS } from '../src/shared/constants'
 import { MSG } from '../src/shared/messages'
-import { paths } from '../src/shared/routes'
 import {
-  bindExplorer, cancelSearch, enterBucket, loadMore, openFolder, openPath, refetchAll, searchFolder,
+  bindExplorer, cancelSearch, enterBucket, loadMore, openFolder, openPath, refetchAll, reloadFolder, searchFolder,
 } from '../src/web/screens/storage/explorer/explorer-data'
 import {
   addFolderPlaceholder, cancelEditing, createFolder, removeFolderPlaceholder, renameItem, rowReadyAgain, settleRow,
   startRename,
 } from '../src/web/screens/storage/explorer/explorer-edit'
-import { restorePreferences, savePreferences } from '../src/web/screens/storage/explorer/explorer-prefs'
+import { SORT_LABELS, restorePreferences, savePreferences } from '../src/web/screens/storage/explorer/explorer-prefs'
 import { fileNameProblem, folderNameProblem, normalizePath } from '../src/web/screens/storage/explorer/explorer-rules'
 import {
   dismissTarget, findItem, focusedItem, moveFocus, previewFile, selectRange, toggleItem,
 } from '../src/web/screens/storage/explorer/explorer-select'
 import {
-  clearSelection, closePreview, currentFolder, explorer, forgetItems, reloadFolder, type ExplorerItem,
+  clearSelection, closePreview, currentFolder, explorer, forgetItems, type ExplorerItem,
 } from '../src/web/screens/storage/explorer/explorer-state'
 import { errorMessage } from '../src/shared/error-message'
 
@@ -34,7 +33,7 @@ const canWrite = (denied: string) => (ctx: CommandContext) => ctx.can('storageAd
 /** Binds the context and opens the route's bucket when the explorer shows another (or none). */
 async function ready(ctx: CommandContext): Promise<void> {
   bindExplorer(ctx)
-  const bucketId = decodeURIComponent(ctx.route.params.bucketId ?? '')
+  const bucketId = ctx.route.params.bucketId ?? ''
   if (bucketId && (explorer.bucketId !== bucketId || explorer.columns.length === 0)) {
     restorePreferences(ctx.ref)
     await enterBucket(bucketId)
@@ -51,19 +50,6 @@ async function item(ctx: CommandContext, path: string | undefined): Promise<Expl
 
 const pathArg = z.object({ path: z.string() })
 const optionalPath = z.object({ path: z.string().optional() })
-
-export const openBucket = defineCommand({
-  id: 'storage.explorer.bucket.open', title: 'Open bucket', area: AREA,
-  args: z.object({ bucketId: z.string().min(1, 'Pick a bucket') }),
-  argOptions: { bucketId: async (ctx) => (await ctx.api.buckets(ctx.ref)).map((b) => ({ value: b.id, label: b.name })) },
-  when: (ctx) => ctx.route.matches('storage'),
-  run: async (ctx, { bucketId }) => {
-    await ctx.navigate({ to: paths.storageBucket(ctx.ref, bucketId) })
-    bindExplorer(ctx)
-    restorePreferences(ctx.ref)
-    await enterBucket(bucketId)
-  },
-})
 
 export const openFolderCommand = defineCommand({
   id: 'storage.folder.open', title: 'Open folder', area: AREA, args: pathArg, argLabels: { path: 'Folder path' }, when: inBucket,
@@ -243,9 +229,9 @@ export const setView = defineCommand({
     explorer.view = view
     // the list view shows the current folder alone: a cursor in another column would move unseen
     if (view === 'LIST' && explorer.focus && explorer.focus.columnIndex !== explorer.columns.length - 1) explorer.focus = null
+    // the listing does not depend on the view: nothing to fetch again
     closePreview()
     savePreferences(ctx.ref)
-    await refetchAll()
   },
 })
 
@@ -253,10 +239,7 @@ export const setSort = defineCommand({
   id: 'storage.explorer.sort.set', title: 'Sort files by…', area: AREA, when: inBucket,
   args: z.object({ sortBy: z.enum(STORAGE_SORT_COLUMNS).optional(), order: z.enum(['asc', 'desc']).optional() }),
   argOptions: {
-    sortBy: () => [
-      { value: 'name', label: 'Name' }, { value: 'created_at', label: 'Time created' },
-      { value: 'updated_at', label: 'Time modified' }, { value: 'last_accessed_at', label: 'Time last accessed' },
-    ],
+    sortBy: () => Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label })),
     order: () => [{ value: 'asc', label: 'Ascending' }, { value: 'desc', label: 'Descending' }],
   },
   run: async (ctx, { sortBy, order }) => {

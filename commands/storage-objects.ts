@@ -8,16 +8,17 @@ import { z } from 'zod'
 import { defineCommand, CommandError } from './registry'
 import type { CommandContext } from './context'
 import { MSG } from '../src/shared/messages'
+import { bucketQuery } from '../src/web/screens/storage/buckets/queries'
 import { currentFolder, explorer, selectedItems } from '../src/web/screens/storage/explorer/explorer-state'
 import { deleteTargets, moveTargets } from '../src/web/screens/storage/explorer/actions/delete-move'
 import { objectDialogs } from '../src/web/screens/storage/explorer/actions/dialog-state'
 import { downloadTargets } from '../src/web/screens/storage/explorer/actions/download'
 import { baseName } from '../src/web/screens/storage/explorer/actions/object-paths'
 import { openPicker } from '../src/web/screens/storage/explorer/actions/pickers'
-import { copyText } from '../src/web/screens/storage/explorer/actions/save-file'
 import { resolveTargets, type Target } from '../src/web/screens/storage/explorer/actions/storage-walk'
 import { uploadFiles } from '../src/web/screens/storage/explorer/actions/upload'
 import { runAndReport } from '../src/web/commands-run'
+import { copyToClipboard } from '../src/web/ui/clipboard'
 
 const AREA = 'storage'
 
@@ -186,7 +187,7 @@ export const urlDialog = defineCommand({
   when: inBucket,
   args: z.object({ path: z.string().min(1).optional() }),
   run: async (ctx, { path }) => {
-    const bucket = await ctx.api.bucket(ctx.ref, bucketOf(ctx))
+    const bucket = await ctx.queryClient.fetchQuery(bucketQuery(ctx.api, ctx.ref, bucketOf(ctx)))
     objectDialogs.url = { path: fileOf(path), isPublic: bucket.public }
   },
 })
@@ -205,7 +206,7 @@ export const signUrl = defineCommand({
   run: async (ctx, { path, expiresIn }) => {
     const file = fileOf(path)
     const { signedUrl } = await ctx.api.signObject(ctx.ref, bucketOf(ctx), { path: file, expiresIn })
-    if (await copyText(signedUrl)) ctx.toast.success(MSG.urlCopied(baseName(file)))
+    if (await copyToClipboard(signedUrl)) ctx.toast.success(MSG.urlCopied(baseName(file)))
     return signedUrl
   },
 })
@@ -220,7 +221,7 @@ export const publicUrl = defineCommand({
   run: async (ctx, { path }) => {
     const file = fileOf(path)
     const url = (await ctx.api.publicUrl(ctx.ref, bucketOf(ctx), { path: file })).publicUrl
-    if (await copyText(url)) ctx.toast.success(MSG.urlCopied(baseName(file)))
+    if (await copyToClipboard(url)) ctx.toast.success(MSG.urlCopied(baseName(file)))
     return url
   },
 })

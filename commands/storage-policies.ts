@@ -18,8 +18,9 @@ import {
   setStoragePolicyProblem, setStoragePolicySaving, storagePolicyModal,
 } from '../src/web/screens/storage/policies/storage-policy-state'
 import {
-  createStoragePolicies, refreshStoragePolicies, storagePolicyOf, storageReviewOfForm, updateStoragePolicy,
+  createStoragePolicies, storagePoliciesOf, storagePolicyOf, storageReviewOfForm, updateStoragePolicy,
 } from '../src/web/screens/storage/policies/storage-policy-writes'
+import { refreshPolicies } from '../src/web/screens/auth/policies/queries'
 
 const AREA = 'storage'
 /** The modal's bucket choice for policies on storage.objects that belong to no bucket. */
@@ -29,8 +30,7 @@ const canWritePolicies = (ctx: CommandContext) => ctx.can('sqlAdminWritePolicies
 const inView = (...views: (typeof storagePolicyModal.view)[]) => () => storagePolicyModal.open && views.includes(storagePolicyModal.view)
 
 async function policyOptions(ctx: CommandContext): Promise<ArgOption[]> {
-  const policies = await ctx.api.policies(ctx.ref, { included_schemas: ['storage'] })
-  return policies.map((p) => ({ value: String(p.id), label: p.name, hint: `${p.command} on storage.${p.table}` }))
+  return (await storagePoliciesOf(ctx)).map((p) => ({ value: String(p.id), label: p.name, hint: `${p.command} on storage.${p.table}` }))
 }
 
 const templateOptions = (): ArgOption[] => [
@@ -196,7 +196,7 @@ export const remove = defineCommand({
   enabled: canWritePolicies,
   run: async (ctx, args) => {
     const policy = await storagePolicyOf(ctx, args.policyId)
-    return deletePolicyConfirmed(ctx, policy, () => refreshStoragePolicies(ctx.queryClient, ctx.ref))
+    return deletePolicyConfirmed(ctx, policy, () => refreshPolicies(ctx.queryClient, ctx.ref))
   },
 })
 

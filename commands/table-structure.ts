@@ -12,7 +12,7 @@ import { MSG } from '../src/shared/messages'
 import { paths } from '../src/shared/routes'
 import { ApiError } from '../src/web/data/api'
 import { isUserSchema } from '../src/web/data/project-queries'
-import { entitiesQuery, gridTableQuery, schemasQuery } from '../src/web/data/queries'
+import { entitiesQuery, gridTableKey, gridTableQuery, schemasQuery } from '../src/web/data/queries'
 import { isPrimaryKey } from '../src/web/screens/table-editor/columns'
 import { visibleSchemas } from '../src/web/screens/table-editor/schemas'
 import { patchGridSearch, readGridSearch } from '../src/web/screens/table-editor/search'
@@ -560,7 +560,7 @@ export const deleteTable = defineCommand({
     ctx.queryClient.removeQueries({ queryKey: gridTableQuery(ctx.api, ctx.ref, id).queryKey })
     await Promise.all([
       refreshTableList(ctx.queryClient, ctx.ref),
-      ctx.queryClient.invalidateQueries({ queryKey: ['project', ctx.ref, 'grid-table'] }),
+      ctx.queryClient.invalidateQueries({ queryKey: gridTableKey(ctx.ref) }),
     ])
     ctx.toast.success(`Deleted table ${table.name}`)
     return true

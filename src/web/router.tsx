@@ -10,6 +10,7 @@ import { ProjectLayout } from './shell/ProjectLayout'
 import { ErrorPage, NotFoundPage } from './screens/errors/ErrorPage'
 import { gridSearchSchema } from './screens/table-editor/search'
 import { policiesSearchSchema } from './screens/auth/policies/search'
+import { rolesSearchSchema } from './screens/database/roles/roles-data'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -104,6 +105,7 @@ const policiesRoute = createRoute({
 const rolesRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'database/roles',
+  validateSearch: rolesSearchSchema,
   component: lazyRouteComponent(() => import('./screens/database/roles/RolesPage'), 'RolesPage'),
 })
 

@@ -155,7 +155,7 @@ describe.each(targets())('storage bucket commands on $name', (target) => {
     await run('storage.bucket.create', { name: id })
     await ctx.api.uploadObject(ref, id, 'a.txt', new Blob(['a'], { type: 'text/plain' }))
     await ctx.api.uploadObject(ref, id, 'dir/b.txt', new Blob(['b'], { type: 'text/plain' }))
-    await run('storage.explorer.bucket.open', { bucketId: id })
+    await run('storage.bucket.open', { bucketId: id })
     await run('storage.folder.open', { path: 'dir' })
     await run('storage.item.select', { path: 'dir/b.txt' })
     await run('storage.item.toggle', { path: 'a.txt' })

@@ -3,6 +3,7 @@
  * files uploaded through the dashboard API, then the commands, then the storage read back with listObjects.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import '../../commands/storage-buckets'
 import '../../commands/storage-explorer'
 import { runCommand } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
@@ -37,7 +38,11 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
   })
 
   it('opens the bucket, then folders as columns, and goes up', async () => {
-    await runCommand('storage.explorer.bucket.open', { bucketId: bucket }, 'test')
+    await ctx.navigate({ to: paths.storageBuckets(ref) })
+    await run('storage.bucket.open', { bucketId: bucket })
+    expect(ctx.location.pathname).toBe(paths.storageBucket(ref, bucket))
+    // in the browser the bucket's page enters it; headless the next explorer command does
+    await run('storage.explorer.reload')
     expect(names(0)).toEqual(['a.txt', 'b.txt', 'c.txt', 'docs', 'img'])
     await runCommand('storage.folder.open', { path: 'docs' }, 'test')
     await runCommand('storage.item.select', { path: 'docs/deep' }, 'test')
@@ -178,10 +183,12 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
     expect(names(0)).toContain('papers')
   })
 
-  it('sets the view and the sort, which refetch the folders and close the preview', async () => {
+  it('sets the view and the sort, which close the preview; the sort refetches the folders, the view does not', async () => {
     await runCommand('storage.item.select', { path: 'a.txt' }, 'test')
+    const listed = explorer.columns[0]?.items
     await runCommand('storage.explorer.view.set', { view: 'LIST' }, 'test')
     expect([explorer.view, explorer.preview]).toEqual(['LIST', null])
+    expect(explorer.columns[0]?.items).toBe(listed)
     await runCommand('storage.explorer.sort.set', { sortBy: 'name', order: 'desc' }, 'test')
     const files = explorer.columns[0]?.items.filter((i) => i.type === 'FILE').map((i) => i.name)
     expect(files).toEqual([...(files ?? [])].sort().reverse())

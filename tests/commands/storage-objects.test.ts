@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import '../../commands/storage-buckets'
 import '../../commands/storage-objects'
 import '../../commands/storage-explorer'
 import { disabledReason, getCommand, runCommand } from '../../commands/registry'
@@ -44,6 +45,13 @@ describe.each(targets())('storage object commands on $name', (target) => {
     ctx = headlessContext(target, paths.storageBucket(ref, id))
     return id
   }
+  /** a focused window with a clipboard, as in the browser; answers what was written to it */
+  const stubClipboard = () => {
+    const writeText = vi.fn(async (_: string) => {})
+    vi.stubGlobal('navigator', { clipboard: { writeText } })
+    vi.stubGlobal('document', { hasFocus: () => true })
+    return writeText
+  }
   const upload = (files: { name: string; data: Blob }[], folder?: string) =>
     run<UploadResult>('storage.objects.upload-files', { files, folder })
 
@@ -55,6 +63,9 @@ describe.each(targets())('storage object commands on $name', (target) => {
     ctx = headlessContext(target, paths.storageBucket(ref, bucket))
     explorer.selected = []
     explorer.preview = null
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
   })
   afterAll(async () => {
     for (const id of made) {
@@ -179,7 +190,7 @@ describe.each(targets())('storage object commands on $name', (target) => {
     await upload([{ name: 'gone/sub/x.txt', data: blob('x') }, { name: 'gone/y.txt', data: blob('y') }, { name: 'go/in/w.txt', data: blob('w') }, { name: 'stay/z.txt', data: blob('z') }], 'cols')
     const ids = () => explorer.columns.map((c) => c.id)
     const names = (path: string) => explorer.columns.find((c) => c.id === path)?.items.map((i) => i.name)
-    await run('storage.explorer.bucket.open', { bucketId: bucket })
+    await run('storage.bucket.open', { bucketId: bucket })
     await run('storage.folder.open', { path: 'cols/gone/sub' })
     await run('storage.item.select', { path: 'cols/gone/sub/x.txt' })
     expect([ids(), explorer.preview?.path, explorer.focus]).toEqual([['', 'cols', 'cols/gone', 'cols/gone/sub'], 'cols/gone/sub/x.txt', { columnIndex: 3, path: 'cols/gone/sub/x.txt' }])
@@ -215,7 +226,9 @@ describe.each(targets())('storage object commands on $name', (target) => {
 
   it('signs a URL that serves the file, and one that has expired is refused', async () => {
     await upload([{ name: 'signed.txt', data: blob('secret bytes') }], 'url')
+    const writeText = stubClipboard()
     const url = await run<string>('storage.object.sign-url', { path: 'url/signed.txt', expiresIn: 60 })
+    expect(writeText).toHaveBeenLastCalledWith(url)
     const res = await fetch(url)
     expect(res.status).toBe(200)
     expect(await res.text()).toBe('secret bytes')
@@ -230,7 +243,9 @@ describe.each(targets())('storage object commands on $name', (target) => {
 
   it('signs the previewed file when no path is given, and opens the URL dialog on it', async () => {
     explorer.preview = { path: 'url/signed.txt' } as typeof explorer.preview
+    const writeText = stubClipboard()
     const url = await run<string>('storage.object.sign-url', { expiresIn: 604_800 })
+    expect(writeText).toHaveBeenLastCalledWith(url)
     expect(await (await fetch(url)).text()).toBe('secret bytes')
     await run('storage.object.url-dialog.open')
     expect(objectDialogs.url).toEqual({ path: 'url/signed.txt', isPublic: false })
@@ -240,7 +255,10 @@ describe.each(targets())('storage object commands on $name', (target) => {
   it('gives a public bucket\'s file its public URL', async () => {
     const pub = await newBucket(true)
     await upload([{ name: 'open.txt', data: blob('for everyone') }], '')
+    const writeText = stubClipboard()
     const url = await run<string>('storage.object.public-url', { path: 'open.txt' })
+    expect(writeText).toHaveBeenLastCalledWith(url)
+    expect(ctx.toasts).toContainEqual({ kind: 'success', message: MSG.urlCopied('open.txt') })
     expect(await (await fetch(url)).text()).toBe('for everyone')
     await run('storage.object.url-dialog.open', { path: 'open.txt' })
     expect(objectDialogs.url).toEqual({ path: 'open.txt', isPublic: true })

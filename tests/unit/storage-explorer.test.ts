@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { MSG } from '../../src/shared/messages'
 import type { StorageItem } from '../../src/shared/storage'
 import {
-  breadcrumbs, finishEdit, folderNameProblem, formatBytes, normalizePath, rangeSelection, toggleSelection,
+  breadcrumbs, finishEdit, folderNameProblem, normalizePath, rangeSelection, toggleSelection,
 } from '../../src/web/screens/storage/explorer/explorer-rules'
-import { toExplorerItem, type ExplorerItem } from '../../src/web/screens/storage/explorer/explorer-state'
+import {
+  explorer, forgetItems, toExplorerItem, type ExplorerColumn, type ExplorerItem,
+} from '../../src/web/screens/storage/explorer/explorer-state'
 import { checkboxClickCommand, rowClickCommand } from '../../src/web/screens/storage/explorer/explorer-clicks'
 
 const NOW = Date.parse('2026-01-01T12:00:00Z')
@@ -111,16 +113,34 @@ describe('finishing an edit', () => {
   })
 })
 
-describe('sizes and paths', () => {
-  it('formats bytes with factor 1024 up to GB', () => {
-    expect(formatBytes(45)).toBe('45 bytes')
-    expect(formatBytes(1)).toBe('1 byte')
-    expect(formatBytes(1536)).toBe('1.5 KB')
-    expect(formatBytes(5 * 1024 ** 4)).toBe('5120 GB')
-  })
-
+describe('paths', () => {
   it('normalizes a typed path', () => {
     expect(normalizePath(' /a/ b //c/ ')).toBe('a/b/c')
     expect(normalizePath('/')).toBe('')
+  })
+})
+
+describe('forgetting items that went away', () => {
+  const item = (path: string, type: ExplorerItem['type'] = 'FILE', columnIndex = 0) =>
+    toExplorerItem(entry(path.split('/').at(-1)!, type === 'FOLDER' ? { id: null } : {}), path.split('/').slice(0, -1).join('/'), columnIndex, NOW)
+  const open = (id: string) => ({ id, items: [] }) as unknown as ExplorerColumn
+
+  it('a file stands for its own path, a folder for itself and everything under it', () => {
+    explorer.columns = ['', 'gone', 'gone/sub', 'goner'].map(open)
+    explorer.selected = [item('gone/x.txt', 'FILE', 1), item('goner/y.txt', 'FILE', 3), item('file.txt'), item('file.txt.bak'), item('keep.txt')]
+    explorer.lastSelected = item('file.txt')
+    explorer.preview = item('gone/sub/z.txt', 'FILE', 2)
+    explorer.focus = { columnIndex: 0, path: 'gone' }
+    forgetItems([{ path: 'gone', type: 'FOLDER' }, { path: 'file.txt', type: 'FILE' }])
+    expect(explorer.selected.map((s) => s.path)).toEqual(['goner/y.txt', 'file.txt.bak', 'keep.txt'])
+    expect(explorer.lastSelected?.path).toBe('keep.txt')
+    expect([explorer.preview, explorer.focus, explorer.columns.map((c) => c.id)]).toEqual([null, null, ['']])
+  })
+
+  it('keeps the columns and the cursor when only files went', () => {
+    explorer.columns = ['', 'a', 'a/b'].map(open)
+    explorer.focus = { columnIndex: 2, path: 'a/b/keep.txt' }
+    forgetItems([{ path: 'a/b', type: 'FILE' }, { path: 'a/b/c.txt', type: 'FILE' }])
+    expect([explorer.columns.map((c) => c.id), explorer.focus?.path]).toEqual([['', 'a', 'a/b'], 'a/b/keep.txt'])
   })
 })

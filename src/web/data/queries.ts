@@ -39,7 +39,10 @@ export const entitiesQuery = (api: Api, ref: string, p: EntitiesParams) =>
 export const entitiesKey = (ref: string) => [...projectKey(ref), 'entities'] as const
 
 export const gridTableQuery = (api: Api, ref: string, tableId: number) =>
-  queryOptions({ queryKey: [...projectKey(ref), 'grid-table', tableId], queryFn: () => api.gridTable(ref, tableId) })
+  queryOptions({ queryKey: [...gridTableKey(ref), tableId], queryFn: () => api.gridTable(ref, tableId) })
+
+/** Every grid table of the project (their RLS state changes with a policy change). */
+export const gridTableKey = (ref: string) => [...projectKey(ref), 'grid-table'] as const
 
 export const tableDefinitionQuery = (api: Api, ref: string, tableId: number) =>
   queryOptions({
@@ -82,14 +85,14 @@ export const countQuery = (api: Api, ref: string, tableId: number, filters: Filt
 export const countKey = (ref: string, tableId: number) => [...projectKey(ref), 'count', tableId] as const
 
 /**
- * How many RLS policies the table has (the grid header warns when RLS is on and there are none); read
- * through the policies call, which needs only the read grant.
+ * Every RLS policy of the project, in schema, table and name order: the policies pages and the grid's RLS
+ * notice (spec 8) pick theirs with `select`, and the commands look policies up in it. Needs only the read
+ * grant.
  */
-export const policyCountQuery = (api: Api, ref: string, tableId: number) =>
-  queryOptions({
-    queryKey: [...projectKey(ref), 'policy-count', tableId],
-    queryFn: async () => (await api.policies(ref)).filter((p) => p.table_id === tableId).length,
-  })
+export const policiesQuery = (api: Api, ref: string) =>
+  queryOptions({ queryKey: policiesKey(ref), queryFn: () => api.policies(ref) })
+
+export const policiesKey = (ref: string) => [...projectKey(ref), 'policies'] as const
 
 function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.code >= 400 && error.code < 500

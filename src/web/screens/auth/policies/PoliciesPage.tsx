@@ -2,7 +2,7 @@
  * The policies page (spec 2 Policies): a schema's tables, each with its RLS state and policies, a search
  * over table and policy names (a table id shows that table), and the policy editor.
  */
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams, useSearch } from '@tanstack/react-router'
 import { Search, ShieldCheck, Table2 } from 'lucide-react'
@@ -14,7 +14,7 @@ import { isUserSchema } from '../../../data/project-queries'
 import { schemasQuery } from '../../../data/queries'
 import { Alert, Button, EmptyState, Input, Spinner, buttonClass } from '../../../ui'
 import { SchemaSelect } from '../../table-editor/SchemaSelect'
-import { useDebouncedValue } from '../../table-editor/useDebouncedValue'
+import { useUrlSearchDraft } from '../../../useUrlSearchDraft'
 import { filterTables } from './filter'
 import { PolicyEditorModal } from './editor/PolicyEditorModal'
 import { schemaPoliciesQuery, schemaTablesQuery } from './queries'
@@ -53,7 +53,7 @@ export function PoliciesPage() {
           schemas={(schemas.data ?? []).filter((s) => isUserSchema(s.name))}
           onChange={(s) => press('policies.schema.set', { schema: s })}
         />
-        <SearchBox value={search.search ?? ''} />
+        <SearchBox search={search.search?.trim() ?? ''} />
       </div>
       {tables.isPending || policies.isPending ? (
         <div className="pol-center">
@@ -94,14 +94,8 @@ export function PoliciesPage() {
 }
 
 /** Typing filters as it settles; the URL keeps the search. */
-function SearchBox({ value }: { value: string }) {
-  const [text, setText] = useState(value)
-  const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS)
-  useEffect(() => setText(value), [value])
-  useEffect(() => {
-    if (settled.trim() !== value) press('policies.search.set', { search: settled })
-    // only a settled change of the text goes to the URL
-  }, [settled])
+function SearchBox({ search }: { search: string }) {
+  const [text, setText] = useUrlSearchDraft(search, (t) => press('policies.search.set', { search: t }), SEARCH_DEBOUNCE_MS)
   return (
     <Input
       size="sm"

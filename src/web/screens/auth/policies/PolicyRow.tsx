@@ -9,7 +9,7 @@ import { useCommandReason } from '../../../useCan'
 
 const ROLES_SHOWN = 3
 
-export function rolesLabel(roles: readonly string[]): { shown: string[]; more: string | null } {
+function rolesLabel(roles: readonly string[]): { shown: string[]; more: string | null } {
   return { shown: roles.slice(0, ROLES_SHOWN), more: roles.length > ROLES_SHOWN ? MSG.moreRoles(roles.length - ROLES_SHOWN) : null }
 }
 

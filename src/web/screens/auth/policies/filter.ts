@@ -2,7 +2,7 @@
 import type { Table } from '../../../../shared/api'
 import type { Policy } from '../../../../shared/policies'
 
-export interface TablePolicies {
+interface TablePolicies {
   table: Table
   policies: Policy[]
 }

@@ -52,7 +52,7 @@ function setForm(form: PolicyForm): void {
   policyEditor.revision++
 }
 
-export function formOfPolicy(p: Policy): PolicyForm {
+function formOfPolicy(p: Policy): PolicyForm {
   return {
     name: p.name,
     command: p.command,

@@ -7,11 +7,12 @@ import { CommandError } from '../../../../../commands/registry'
 import { MSG } from '../../../../shared/messages'
 import { policyProblem, type Policy, type PolicyCommand } from '../../../../shared/policies'
 import { createPolicySql, updatePolicySql, type PolicyChange } from '../../../../shared/policy-sql'
+import { policyTemplates, type PolicyTemplate } from '../../../../shared/policy-templates'
 import type { Table } from '../../../../shared/api'
-import { policyEditor, type PolicyForm } from './policy-editor-state'
+import { policiesQuery } from '../../../data/queries'
+import { policyEditor, type PolicyForm, type PolicyTarget } from './policy-editor-state'
 import { refreshPolicies, tableWithColumnsQuery } from './queries'
 import { errorMessage } from '../../../../shared/error-message'
-
 
 export interface NewPolicy {
   name: string
@@ -25,10 +26,24 @@ export function tableOf(ctx: CommandContext, tableId: number): Promise<Table> {
   return ctx.queryClient.fetchQuery({ ...tableWithColumnsQuery(ctx.api, ctx.ref, tableId), staleTime: 0 })
 }
 
+/** The project's policies, read again from the database when `fresh` (else as cached, for options). */
+export function policiesOf(ctx: CommandContext, fresh = false): Promise<Policy[]> {
+  const query = policiesQuery(ctx.api, ctx.ref)
+  return ctx.queryClient.fetchQuery(fresh ? { ...query, staleTime: 0 } : query)
+}
+
 export async function policyOf(ctx: CommandContext, policyId: number): Promise<Policy> {
-  const policy = (await ctx.api.policies(ctx.ref)).find((p) => p.id === policyId)
+  const policy = (await policiesOf(ctx, true)).find((p) => p.id === policyId)
   if (!policy) throw new CommandError(`There is no policy with id ${policyId}`, 'invalid-args')
   return policy
+}
+
+/** The template `id` for the table, refusing an unknown one and a preview (it cannot be applied). */
+export function usableTemplate(target: Pick<PolicyTarget, 'schema' | 'table'> | null, id: string): PolicyTemplate {
+  const template = target && policyTemplates(target.schema, target.table).find((t) => t.id === id)
+  if (!template) throw new CommandError(`There is no policy template "${id}"`, 'invalid-args')
+  if (template.preview) throw new CommandError(`"${template.templateName}" is a preview: it cannot be applied to this table`, 'invalid-args')
+  return template
 }
 
 /** The review rule the policy breaks, or the reason its SQL cannot be built (a stray parenthesis…). */
@@ -62,12 +77,8 @@ export function policyChange(policy: Policy, form: PolicyForm): PolicyChange & {
   return change
 }
 
-export function updateSql(policy: Policy, change: PolicyChange): string {
-  return updatePolicySql(policy, change)
-}
-
-/** Creates the policy; null (and the spec's toast) when the database refuses it. */
-export async function createPolicy(ctx: CommandContext, table: Table, p: NewPolicy, onError?: (message: string) => void): Promise<Policy | null> {
+/** Creates the policy on `table`; null (and the spec's toast) when the database refuses it. */
+export async function createPolicy(ctx: CommandContext, table: Pick<Table, 'schema' | 'name'>, p: NewPolicy, onError?: (message: string) => void): Promise<Policy | null> {
   const problem = reviewProblem(p, () => createSql(table, p))
   if (problem) throw new CommandError(problem, 'invalid-args')
   let policy: Policy
@@ -98,7 +109,7 @@ export async function updatePolicy(
     definition: change.definition !== undefined ? change.definition : policy.definition,
     check: change.check !== undefined ? change.check : policy.check,
   }
-  const problem = reviewProblem(merged, () => updateSql(policy, change))
+  const problem = reviewProblem(merged, () => updatePolicySql(policy, change))
   if (problem) throw new CommandError(problem, 'invalid-args')
   let updated: Policy
   try {
@@ -120,12 +131,11 @@ export function reviewOfForm(): { sql: string } | { problem: string } {
   if (!target) return { problem: 'No table is chosen' }
   const sql = () =>
     policy
-      ? updateSql(policy, policyChange(policy, form))
+      ? updatePolicySql(policy, policyChange(policy, form))
       : createSql({ schema: target.schema, name: target.table }, { ...form, command: form.command! })
   const problem = reviewProblem(form, sql)
   return problem ? { problem } : { sql: sql() }
 }
-
 
 /** Closing a policy modal with unsaved edits asks first (spec 4); whether to discard them. */
 export function confirmDiscard(ctx: CommandContext): Promise<boolean> {

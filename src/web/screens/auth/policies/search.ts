@@ -7,4 +7,3 @@ export const policiesSearchSchema = z.object({
   /** a table id (the grid's RLS notice links with one) or text matched against table and policy names */
   search: z.coerce.string().optional().catch(undefined),
 })
-export type PoliciesSearch = z.infer<typeof policiesSearchSchema>

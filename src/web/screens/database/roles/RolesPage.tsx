@@ -1,33 +1,20 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useParams, useRouterState } from '@tanstack/react-router'
+import { useParams, useSearch } from '@tanstack/react-router'
 import { Plus, RotateCw, Search } from 'lucide-react'
 import { MSG } from '../../../../shared/messages'
 import { useApi } from '../../../commands-context'
 import { press } from '../../../commands-run'
 import { Alert, Button, DisabledReason, EmptyState, Input } from '../../../ui'
 import { useCommandReason } from '../../../useCan'
-import { useDebouncedValue } from '../../table-editor/useDebouncedValue'
-import { readRolesSearch, roleSections, rolesQuery } from './roles-data'
+import { useUrlSearchDraft } from '../../../useUrlSearchDraft'
+import { roleSections, rolesQuery } from './roles-data'
 import { RoleDialog } from './RoleDialog'
 import { RoleList } from './RoleList'
 import './roles.css'
 
+const ROUTE = '/project/$ref/database/roles'
 const SEARCH_DEBOUNCE_MS = 200
-
-/** The search box: typing settles into ?search= (the 'database.roles.search' command); the URL wins when it changes elsewhere. */
-function useRolesSearch(): [string, string, (text: string) => void] {
-  const search = readRolesSearch(useRouterState({ select: (s) => s.location.search as Record<string, unknown> }))
-  const [draft, setDraft] = useState(search)
-  const settled = useDebouncedValue(draft, SEARCH_DEBOUNCE_MS)
-  useEffect(() => {
-    if (settled.trim() !== search) press('database.roles.search', { search: settled })
-  }, [settled]) // only a settled draft moves the URL
-  useEffect(() => {
-    if (search !== draft.trim()) setDraft(search)
-  }, [search]) // only an outside change of the URL moves the draft
-  return [search, draft, setDraft]
-}
 
 function Skeleton() {
   return (
@@ -41,9 +28,11 @@ function Skeleton() {
 
 /** /project/{ref}/database/roles: the roles people created (editable) and the system roles (read-only). */
 export function RolesPage() {
-  const { ref } = useParams({ strict: false }) as { ref: string }
+  const { ref } = useParams({ from: ROUTE })
   const roles = useQuery(rolesQuery(useApi(), ref))
-  const [search, draft, setDraft] = useRolesSearch()
+  const search = useSearch({ from: ROUTE }).search?.trim() ?? ''
+  // typing settles into ?search= (the 'database.roles.search' command); the URL wins when it changes elsewhere
+  const [draft, setDraft] = useUrlSearchDraft(search, (text) => press('database.roles.search', { search: text }), SEARCH_DEBOUNCE_MS)
   const createReason = useCommandReason('database.role.create-dialog.open')
   const sections = useMemo(() => roleSections(roles.data ?? [], search), [roles.data, search])
   const all = useMemo(() => roleSections(roles.data ?? [], ''), [roles.data])

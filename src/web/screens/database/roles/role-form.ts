@@ -11,7 +11,7 @@ export const RoleForm = z.object({
   /** empty: no password */
   password: z.string().max(1024, 'A password can be at most 1024 characters'),
 })
-export type RoleFormValues = z.input<typeof RoleForm>
+type RoleFormValues = z.input<typeof RoleForm>
 
 export function roleFormDefaults(role?: Role): RoleFormValues {
   return {

@@ -1,6 +1,6 @@
 /**
  * The roles page's data, shared by the page and the commands: the roles query, the split into the roles
- * people created and the system ones, and the search read from the URL (?search=).
+ * people created and the system ones, and the route's URL search (?search=).
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
@@ -17,17 +17,11 @@ export function rolesQuery(api: Api, ref: string) {
 
 /** Roles changed: every list of them in the project (this page's, the policy editor's…) reads the database again. */
 export function refreshRoles(queryClient: QueryClient, ref: string): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: ({ queryKey }) => queryKey[0] === 'project' && queryKey[1] === ref && queryKey.at(-1) === 'roles',
-    refetchType: 'all',
-  })
+  return queryClient.invalidateQueries({ queryKey: rolesKey(ref), refetchType: 'all' })
 }
 
+/** The roles route's URL search: part of a role name. */
 export const rolesSearchSchema = z.object({ search: z.coerce.string().optional().catch(undefined) })
-
-export function readRolesSearch(search: Record<string, unknown>): string {
-  return rolesSearchSchema.parse(search).search?.trim() ?? ''
-}
 
 export interface RoleSections {
   /** created by people: editable unless superuser */

@@ -1,7 +1,7 @@
 /** Which role dialog is open: create, or edit one role (by id). */
 import { proxy } from 'valtio'
 
-export type RoleDialogTarget = { kind: 'create' } | { kind: 'edit'; roleId: number }
+type RoleDialogTarget = { kind: 'create' } | { kind: 'edit'; roleId: number }
 
 export const rolesState = proxy({ dialog: null as RoleDialogTarget | null })
 

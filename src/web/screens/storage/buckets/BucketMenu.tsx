@@ -2,7 +2,7 @@ import { Ellipsis, Eraser, Pencil, Trash2 } from 'lucide-react'
 import { MSG } from '../../../../shared/messages'
 import type { Bucket } from '../../../../shared/storage'
 import { press } from '../../../commands-run'
-import { DropdownMenu, MenuItem, MenuSeparator, buttonClass } from '../../../ui'
+import { DropdownMenu, IconButton, MenuItem, MenuSeparator } from '../../../ui'
 
 /** A bucket's actions behind a '⋯' button on its row: edit, empty, delete (spec 6: storage admin write). */
 export function BucketMenu({ bucket, canWrite }: { bucket: Bucket; canWrite: boolean }) {
@@ -10,11 +10,7 @@ export function BucketMenu({ bucket, canWrite }: { bucket: Bucket; canWrite: boo
   return (
     <DropdownMenu
       side="right"
-      trigger={
-        <button type="button" className={buttonClass('ghost', 'sm', 'ui-icon-button stg-bucket__menu')} aria-label={`Actions for ${bucket.name}`}>
-          <Ellipsis size={14} />
-        </button>
-      }
+      trigger={<IconButton label={`Actions for ${bucket.name}`} icon={<Ellipsis size={14} />} size="sm" className="stg-bucket__menu" />}
     >
       {!canWrite && <p className="stg-menu-note">{MSG.noPermission('change storage')}</p>}
       <MenuItem icon={<Pencil size={14} />} disabled={!canWrite} onSelect={() => press('storage.bucket.edit-dialog.open', { bucketId })}>

@@ -8,7 +8,7 @@ import { groupStoragePolicies } from '../../../../shared/storage-policies'
 import type { Policy } from '../../../../shared/policies'
 import type { Api } from '../../../data/api'
 
-export const bucketsKey = (ref: string) => ['project', ref, 'storage', 'buckets'] as const
+const bucketsKey = (ref: string) => ['project', ref, 'storage', 'buckets'] as const
 
 export function bucketsQuery(api: Api, ref: string) {
   return queryOptions({ queryKey: bucketsKey(ref), queryFn: () => api.buckets(ref) })

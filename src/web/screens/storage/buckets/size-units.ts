@@ -16,12 +16,16 @@ export function largestWholeUnit(bytes: number): { value: number; unit: StorageS
   return { value: bytes, unit: 'bytes' }
 }
 
-/** A size for people: 52428800 → '50 MB', 1536 → '1.5 KB'. */
+/**
+ * A size for people (bucket limits, settings, the explorer's files): the largest unit it reaches (factor
+ * 1024, up to GB), up to two decimals below 10 and one above: 1 → '1 byte', 1536 → '1.5 KB', 52428800 → '50 MB'.
+ */
 export function formatSize(bytes: number): string {
   let unit: StorageSizeUnit = 'bytes'
   for (const u of STORAGE_SIZE_UNITS) if (bytes >= unitBytes(u)) unit = u
   const value = bytes / unitBytes(unit)
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`
+  if (unit === 'bytes') return `${value} ${value === 1 ? 'byte' : 'bytes'}`
+  return `${value.toFixed(value < 10 ? 2 : 1).replace(/\.?0+$/, '')} ${unit}`
 }
 
 export const SIZE_UNIT_OPTIONS = STORAGE_SIZE_UNITS.map((u) => ({ value: u }))

@@ -10,16 +10,15 @@ import {
   BookOpen, ChevronLeft, Columns3, FolderPlus, FolderUp, List, RefreshCw, Search, Upload,
 } from 'lucide-react'
 import { useCommandReason } from '../../../useCan'
-import { STORAGE_SEARCH_DEBOUNCE_MS } from '../../../../shared/constants'
+import { STORAGE_SEARCH_DEBOUNCE_MS, type StorageSortColumn } from '../../../../shared/constants'
 import { paths } from '../../../../shared/routes'
 import { press } from '../../../commands-run'
 import { Button, DropdownMenu, IconButton, Input, MenuCheckboxItem, MenuLabel, MenuSeparator, buttonClass } from '../../../ui'
-import { useDebouncedCallback } from './useDebouncedCallback'
+import { useDebouncedValue } from '../../table-editor/useDebouncedValue'
+import { SORT_LABELS } from './explorer-prefs'
 import { explorer } from './explorer-state'
 import { ExplorerPath } from './ExplorerPath'
 import { SelectionBar } from './SelectionBar'
-
-export const SORT_LABELS = { name: 'Name', created_at: 'Time created', updated_at: 'Time modified', last_accessed_at: 'Time last accessed' } as const
 
 function ViewMenu() {
   const snap = useSnapshot(explorer)
@@ -41,7 +40,7 @@ function ViewMenu() {
       </MenuCheckboxItem>
       <MenuSeparator />
       <MenuLabel>Sort by</MenuLabel>
-      {(Object.keys(SORT_LABELS) as (keyof typeof SORT_LABELS)[]).map((column) => (
+      {(Object.keys(SORT_LABELS) as StorageSortColumn[]).map((column) => (
         <MenuCheckboxItem key={column} checked={snap.sortBy === column} onCheckedChange={() => press('storage.explorer.sort.set', { sortBy: column })}>
           {SORT_LABELS[column]}
         </MenuCheckboxItem>
@@ -60,11 +59,16 @@ function ViewMenu() {
 function SearchBox() {
   const { search: applied } = useSnapshot(explorer)
   const [text, setText] = useState(applied)
-  const search = useDebouncedCallback((value: string) => press('storage.explorer.search', { text: value }), STORAGE_SEARCH_DEBOUNCE_MS)
+  const settled = useDebouncedValue(text, STORAGE_SEARCH_DEBOUNCE_MS)
   // opening a folder or the path box clears the search: the field follows
   useEffect(() => {
     if (applied === '') setText('')
   }, [applied])
+  // the typing has settled: search for it unless that is the search already applied (read live, not as a
+  // dependency: a search cleared elsewhere must not be applied again from the text still settling)
+  useEffect(() => {
+    if (settled.trim() !== explorer.search) press('storage.explorer.search', { text: settled })
+  }, [settled])
   return (
     <Input
       size="sm"
@@ -73,10 +77,7 @@ function SearchBox() {
       placeholder="Search for a file or folder"
       aria-label="Search files in this folder"
       value={text}
-      onChange={(e) => {
-        setText(e.target.value)
-        search(e.target.value)
-      }}
+      onChange={(e) => setText(e.target.value)}
     />
   )
 }

@@ -3,7 +3,7 @@
  * last file: a 'Load more' row ends a column that came back with exactly 200 entries, and is loaded by
  * itself when scrolled into view. Used by a Miller column and by the list view.
  */
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { STORAGE_ROW_HEIGHT } from '../../../../shared/constants'
@@ -33,7 +33,13 @@ export function FolderRows({ columnIndex, list }: { columnIndex: number; list: b
     }
   }, [column, scrolled, lastShown, count])
 
-  const focusRow = snap.focus?.columnIndex === columnIndex ? items.findIndex((i) => i.path === snap.focus?.path) : -1
+  // each row's index by path, built again only when the items change (not on every render or cursor move)
+  const rowOf = useMemo(() => {
+    const rows = new Map<string, number>()
+    items.forEach((item, index) => rows.has(item.path) || rows.set(item.path, index))
+    return rows
+  }, [items])
+  const focusRow = snap.focus?.columnIndex === columnIndex ? (rowOf.get(snap.focus.path) ?? -1) : -1
   useEffect(() => {
     if (focusRow >= 0) virtualizer.scrollToIndex(focusRow, { align: 'auto' })
   }, [focusRow, virtualizer])

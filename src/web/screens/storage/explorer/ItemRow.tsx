@@ -14,10 +14,8 @@ import { MSG } from '../../../../shared/messages'
 import { press } from '../../../commands-run'
 import { DropdownMenu, IconButton, MenuItem, Spinner, Tooltip, cx } from '../../../ui'
 import { checkboxClickCommand, rowClickCommand } from './explorer-clicks'
-import { formatBytes } from './explorer-rules'
+import { formatSize } from '../buckets/size-units'
 import type { ExplorerItem } from './explorer-state'
-
-export const rowId = (path: string) => `sx-row-${encodeURIComponent(path)}`
 
 export function ItemIcon({ item, size = 15 }: { item: ExplorerItem; size?: number }) {
   if (item.type === 'FOLDER') return <Folder size={size} className="sx-icon sx-icon--folder" />
@@ -97,7 +95,6 @@ export function ItemRow({ item, placeholder, selected, focused, active, anySelec
     press(...checkboxClickCommand(item.path, { shiftKey: 'shiftKey' in e.nativeEvent && e.nativeEvent.shiftKey === true }))
   return (
     <div
-      id={rowId(item.path)}
       role="row"
       aria-label={item.name}
       aria-selected={selected}
@@ -130,13 +127,13 @@ export function ItemRow({ item, placeholder, selected, focused, active, anySelec
       </span>
       {list ? (
         <>
-          <span className="sx-row__cell" role="gridcell">{item.metadata ? formatBytes(item.metadata.size) : '-'}</span>
+          <span className="sx-row__cell" role="gridcell">{item.metadata ? formatSize(item.metadata.size) : '-'}</span>
           <span className="sx-row__cell" role="gridcell">{item.type === 'FOLDER' ? 'Folder' : (item.metadata?.mimetype ?? '-')}</span>
           <span className="sx-row__cell" role="gridcell">{when(item.created_at)}</span>
           <span className="sx-row__cell" role="gridcell">{when(item.updated_at)}</span>
         </>
       ) : (
-        <span className="sx-row__size">{item.type === 'FILE' && item.metadata ? formatBytes(item.metadata.size) : ''}</span>
+        <span className="sx-row__size">{item.type === 'FILE' && item.metadata ? formatSize(item.metadata.size) : ''}</span>
       )}
       {!editing && !placeholder && (
         <span className="sx-row__actions" onClick={(e) => e.stopPropagation()} onDoubleClick={(e) => e.stopPropagation()}>

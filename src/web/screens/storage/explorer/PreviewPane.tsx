@@ -12,7 +12,8 @@ import { MSG } from '../../../../shared/messages'
 import { useApi } from '../../../commands-context'
 import { press } from '../../../commands-run'
 import { Alert, Button, IconButton } from '../../../ui'
-import { formatBytes } from './explorer-rules'
+import { bucketQuery } from '../buckets/queries'
+import { formatSize } from '../buckets/size-units'
 import { explorer, type ExplorerItem } from './explorer-state'
 import { ItemIcon } from './ItemRow'
 import { useCommandReason } from '../../../useCan'
@@ -22,7 +23,8 @@ const when = (iso: string | null) => (iso ? format(new Date(iso), 'dd MMM yyyy, 
 
 function usePreviewUrl(item: ExplorerItem, bucketId: string, ref: string, skip: boolean) {
   const api = useApi()
-  const bucket = useQuery({ queryKey: ['storage-explorer', ref, 'bucket', bucketId], queryFn: () => api.bucket(ref, bucketId) })
+  // the buckets' own query: a change of the bucket (public or not) refreshes it
+  const bucket = useQuery(bucketQuery(api, ref, bucketId))
   const isPublic = bucket.data?.public
   return useQuery({
     queryKey: ['storage-explorer', ref, 'preview-url', bucketId, item.path, item.updated_at, isPublic],
@@ -80,7 +82,7 @@ export function PreviewPane() {
       <h3 className="sx-preview__name">{item.name}</h3>
       <p className="sx-preview__mime">{mime || '-'}</p>
       <dl className="sx-preview__details">
-        <Detail label="Size">{item.metadata ? formatBytes(size) : '-'}</Detail>
+        <Detail label="Size">{item.metadata ? formatSize(size) : '-'}</Detail>
         <Detail label="Added on">{when(item.created_at)}</Detail>
         <Detail label="Last modified">{when(item.updated_at)}</Detail>
       </dl>

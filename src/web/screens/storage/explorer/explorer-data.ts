@@ -8,7 +8,7 @@ import { STORAGE_FOLDER_PAGE_SIZE } from '../../../../shared/constants'
 import { MSG } from '../../../../shared/messages'
 import type { ListObjectsBody } from '../../../../shared/storage'
 import {
-  clearSelection, closePreview, explorer, setReloadFolder, toExplorerItem, type ExplorerColumn,
+  clearSelection, closePreview, explorer, toExplorerItem, type ExplorerColumn,
 } from './explorer-state'
 import { errorMessage } from '../../../../shared/error-message'
 
@@ -30,8 +30,7 @@ function bound(): ExplorerIo {
   return io
 }
 
-
-export function listBody(path: string, offset: number, search = ''): ListObjectsBody {
+function listBody(path: string, offset: number, search = ''): ListObjectsBody {
   return {
     path,
     options: {
@@ -158,6 +157,7 @@ export async function cancelSearch(): Promise<void> {
   await Promise.all(explorer.columns.filter((c) => c.search).map((c) => loadPage(c.id, 0, contentsError(c.id))))
 }
 
-setReloadFolder(async (path) => {
+/** Refetches the folder `path` if one of its columns is open (its first page again, keeping the column). */
+export async function reloadFolder(path: string): Promise<void> {
   if (io && explorer.columns.some((c) => c.id === path)) await loadPage(path, 0, contentsError(path))
-})
+}

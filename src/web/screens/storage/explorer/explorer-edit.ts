@@ -3,12 +3,12 @@
  * creation (an empty `.emptyFolderPlaceholder` object keeps the folder), and renaming a file (one move) or
  * a folder (every object under it moved, 2 at a time). Rows go EDITING → LOADING → READY.
  */
-import {
-  STORAGE_EMPTY_FOLDER_PLACEHOLDER, STORAGE_FOLDER_RENAME_CONCURRENCY, STORAGE_RECURSIVE_PAGE_SIZE,
-} from '../../../../shared/constants'
+import { STORAGE_FOLDER_RENAME_CONCURRENCY } from '../../../../shared/constants'
 import { MSG } from '../../../../shared/messages'
+import { joinKey, runPool } from './actions/object-paths'
+import { objectsUnder, placeholderOf } from './actions/storage-walk'
 import type { ExplorerIo } from './explorer-data'
-import { explorer, joinPath, type ExplorerItem } from './explorer-state'
+import { explorer, type ExplorerItem } from './explorer-state'
 import { finishEdit } from './explorer-rules'
 
 /** Adds 'Untitled folder', in editing state, at the top of the current column. */
@@ -21,7 +21,7 @@ export function addFolderPlaceholder(): void {
   const placeholder: ExplorerItem = {
     id: null, name: MSG.untitledFolder, type: 'FOLDER', status: 'EDITING', isCorrupted: false, metadata: null,
     created_at: now, updated_at: now, last_accessed_at: now, prefix: column.id,
-    path: joinPath(column.id, MSG.untitledFolder), columnIndex,
+    path: joinKey(column.id, MSG.untitledFolder), columnIndex,
   }
   column.items = [placeholder, ...column.items]
   explorer.newFolderColumn = columnIndex
@@ -50,40 +50,9 @@ export function startRename(item: ExplorerItem): void {
 
 /** Creates `<folder>/<name>/.emptyFolderPlaceholder`. */
 export async function createFolder(io: ExplorerIo, folder: string, name: string): Promise<string> {
-  const path = joinPath(folder, name)
-  await io.api.uploadObject(io.ref, explorer.bucketId ?? '', `${path}/${STORAGE_EMPTY_FOLDER_PLACEHOLDER}`, new Blob([]))
+  const path = joinKey(folder, name)
+  await io.api.uploadObject(io.ref, explorer.bucketId ?? '', placeholderOf(path), new Blob([]))
   return path
-}
-
-/** Runs `fn` over `items`, at most `limit` at once; the failures' count. */
-async function pool<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<unknown>): Promise<number> {
-  let next = 0
-  let failed = 0
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++] as T
-      await fn(item).catch(() => failed++)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  return failed
-}
-
-/** Every object key under `folder` and every folder path under it (itself included). */
-async function listRecursive(io: ExplorerIo, bucketId: string, folder: string): Promise<{ files: string[]; folders: string[] }> {
-  const files: string[] = []
-  const folders: string[] = [folder]
-  for (let i = 0; i < folders.length; i++) {
-    const path = folders[i] as string
-    for (let offset = 0; ; offset += STORAGE_RECURSIVE_PAGE_SIZE) {
-      const page = await io.api.listObjects(io.ref, bucketId, {
-        path, options: { limit: STORAGE_RECURSIVE_PAGE_SIZE, offset, search: '', sortBy: { column: 'name', order: 'asc' } },
-      })
-      for (const entry of page) (entry.id ? files : folders).push(joinPath(path, entry.name))
-      if (page.length < STORAGE_RECURSIVE_PAGE_SIZE) break
-    }
-  }
-  return { files, folders }
 }
 
 /**
@@ -92,22 +61,17 @@ async function listRecursive(io: ExplorerIo, bucketId: string, folder: string): 
  */
 export async function renameItem(io: ExplorerIo, item: ExplorerItem, name: string): Promise<number> {
   const bucketId = explorer.bucketId ?? ''
-  const to = joinPath(item.prefix, name)
+  const to = joinKey(item.prefix, name)
+  const move = (key: string) => io.api.moveObject(io.ref, bucketId, { from: key, to: `${to}${key.slice(item.path.length)}` })
   if (item.type === 'FILE') {
-    await io.api.moveObject(io.ref, bucketId, { from: item.path, to })
+    await move(item.path)
     return 0
   }
-  const { files, folders } = await listRecursive(io, bucketId, item.path)
-  const moved = (key: string) => `${to}${key.slice(item.path.length)}`
-  const failed = await pool(files, STORAGE_FOLDER_RENAME_CONCURRENCY, (key) =>
-    io.api.moveObject(io.ref, bucketId, { from: key, to: moved(key) }),
-  )
+  const { files, folders } = await objectsUnder(io.api, io.ref, bucketId, item.path)
+  const moved = await runPool(files, STORAGE_FOLDER_RENAME_CONCURRENCY, move)
   // a placeholder is hidden from listings: try each folder's, and let a folder without one be
-  await pool(folders, STORAGE_FOLDER_RENAME_CONCURRENCY, (path) => {
-    const key = `${path}/${STORAGE_EMPTY_FOLDER_PLACEHOLDER}`
-    return io.api.moveObject(io.ref, bucketId, { from: key, to: moved(key) })
-  })
-  return failed
+  await runPool(folders.map(placeholderOf), STORAGE_FOLDER_RENAME_CONCURRENCY, move)
+  return moved.filter((r) => r.status === 'rejected').length
 }
 
 /** The row after a rename: ready under its new name, its stored data gone until its folder is listed again. */

@@ -3,9 +3,14 @@
  * key and restored on load; when absent, the defaults are applied and saved.
  */
 import { z } from 'zod'
-import { LS_KEYS, STORAGE_SORT_COLUMNS, STORAGE_VIEWS } from '../../../../shared/constants'
+import { LS_KEYS, STORAGE_SORT_COLUMNS, STORAGE_VIEWS, type StorageSortColumn } from '../../../../shared/constants'
 import { readJson, writeJson } from '../../../state/local-storage'
 import { DEFAULT_PREFERENCES, explorer, type ExplorerPreferences } from './explorer-state'
+
+/** The sort columns as the View menu and the set-sort command name them, in the menu's order. */
+export const SORT_LABELS: Record<StorageSortColumn, string> = {
+  name: 'Name', created_at: 'Time created', updated_at: 'Time modified', last_accessed_at: 'Time last accessed',
+}
 
 const Preferences = z.object({
   view: z.enum(STORAGE_VIEWS).catch(DEFAULT_PREFERENCES.view),
@@ -13,7 +18,7 @@ const Preferences = z.object({
   sortByOrder: z.enum(['asc', 'desc']).catch(DEFAULT_PREFERENCES.sortByOrder),
 })
 
-export function currentPreferences(): ExplorerPreferences {
+function currentPreferences(): ExplorerPreferences {
   return { view: explorer.view, sortBy: explorer.sortBy, sortByOrder: explorer.sortByOrder }
 }
 

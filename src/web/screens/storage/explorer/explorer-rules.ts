@@ -1,8 +1,8 @@
 /**
  * The explorer's pure rules (spec 2 Storage explorer header, 4 Storage explorer, 5 Folders and files):
- * range selection, folder names, breadcrumbs, finishing an edit, sizes. No state, no I/O.
+ * range selection, folder names, breadcrumbs, finishing an edit. No state, no I/O.
  */
-import { STORAGE_BREADCRUMBS_MAX, STORAGE_SIZE_UNIT_FACTOR } from '../../../../shared/constants'
+import { STORAGE_BREADCRUMBS_MAX } from '../../../../shared/constants'
 import { MSG } from '../../../../shared/messages'
 import type { ExplorerItem, ItemStatus } from './explorer-state'
 
@@ -72,19 +72,6 @@ export function finishEdit(item: ExplorerItem, name: string, status: ItemStatus 
     ...item, name, status, path: item.prefix ? `${item.prefix}/${name}` : name,
     created_at: at, updated_at: at, last_accessed_at: at, metadata: null, id: null,
   }
-}
-
-/** 1536 → '1.5 KB' (factor 1024, largest unit GB). */
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB']
-  let value = bytes
-  let unit = 0
-  while (value >= STORAGE_SIZE_UNIT_FACTOR && unit < units.length - 1) {
-    value /= STORAGE_SIZE_UNIT_FACTOR
-    unit++
-  }
-  if (unit === 0) return `${value} ${value === 1 ? 'byte' : 'bytes'}`
-  return `${value.toFixed(value < 10 ? 2 : 1).replace(/\.?0+$/, '')} ${units[unit]}`
 }
 
 /** 'a/b/' or '/a/b' typed in the path box → 'a/b'. */

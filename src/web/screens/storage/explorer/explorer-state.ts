@@ -4,14 +4,15 @@
  * The functions that change it live beside the proxy; commands call them, screens read snapshots.
  *
  * Contract for the explorer's commands (commands/storage-explorer.ts, commands/storage-objects.ts):
- * `explorer.bucketId`, `currentFolder()`, `selectedItems()`, `explorer.preview`, `reloadFolder(path)`,
- * `clearSelection()`, `closePreview()`, `forgetItems(gone)`.
+ * `explorer.bucketId`, `currentFolder()`, `selectedItems()`, `explorer.preview`, `clearSelection()`,
+ * `closePreview()`, `forgetItems(gone)`; `reloadFolder(path)` is explorer-data.ts's.
  */
 import { proxy } from 'valtio'
 import {
   STORAGE_CORRUPTED_AFTER_MS, type StorageSortColumn, type StorageView,
 } from '../../../../shared/constants'
 import type { ObjectMetadata, StorageItem } from '../../../../shared/storage'
+import { joinKey } from './actions/object-paths'
 
 export type ItemStatus = 'LOADING' | 'READY' | 'EDITING'
 
@@ -72,11 +73,6 @@ export const explorer = proxy({
   newFolderColumn: null as number | null,
 })
 
-/** 'a/b' + 'c' → 'a/b/c'; '' + 'c' → 'c'. */
-export function joinPath(prefix: string, name: string): string {
-  return prefix ? `${prefix}/${name}` : name
-}
-
 /** A listed entry as an explorer item: status and corruption by the spec's 15-minute rule. */
 export function toExplorerItem(item: StorageItem, prefix: string, columnIndex: number, now = Date.now()): ExplorerItem {
   const type = item.id ? 'FILE' : 'FOLDER'
@@ -88,7 +84,7 @@ export function toExplorerItem(item: StorageItem, prefix: string, columnIndex: n
     status: noMetadata && age < STORAGE_CORRUPTED_AFTER_MS ? 'LOADING' : 'READY',
     isCorrupted: noMetadata && age >= STORAGE_CORRUPTED_AFTER_MS,
     prefix,
-    path: joinPath(prefix, item.name),
+    path: joinKey(prefix, item.name),
     columnIndex,
   }
 }
@@ -119,9 +115,13 @@ export function closePreview(): void {
  * column closed or its row went. A file stands for its own path only, a folder for everything under it.
  */
 export function forgetItems(gone: readonly Pick<ExplorerItem, 'path' | 'type'>[]): void {
-  const within = (path: string, g: (typeof gone)[number]) => path === g.path || (g.type === 'FOLDER' && path.startsWith(`${g.path}/`))
-  const isGone = (path: string) => gone.some((g) => within(path, g))
-  const folderGone = (path: string) => gone.some((g) => g.type === 'FOLDER' && within(path, g))
+  // a Set answers the exact paths; only the gone folders are tried as prefixes
+  const gonePaths = new Set(gone.map((g) => g.path))
+  const goneFolders = new Set(gone.filter((g) => g.type === 'FOLDER').map((g) => g.path))
+  const prefixes = [...goneFolders].map((f) => `${f}/`)
+  const underGoneFolder = (path: string) => prefixes.some((p) => path.startsWith(p))
+  const isGone = (path: string) => gonePaths.has(path) || underGoneFolder(path)
+  const folderGone = (path: string) => goneFolders.has(path) || underGoneFolder(path)
   if (explorer.preview && isGone(explorer.preview.path)) closePreview()
   explorer.selected = explorer.selected.filter((s) => !isGone(s.path))
   if (explorer.lastSelected && isGone(explorer.lastSelected.path)) explorer.lastSelected = explorer.selected.at(-1) ?? null
@@ -135,13 +135,4 @@ export function forgetItems(gone: readonly Pick<ExplorerItem, 'path' | 'type'>[]
 /** The open column whose folder is `path`, if any. */
 export function columnOf(path: string): ExplorerColumn | undefined {
   return explorer.columns.find((c) => c.id === path)
-}
-
-/**
- * Refetches the folder `path` if one of its columns is open (its first page again, keeping the column);
- * set by the explorer's data module (explorer-data.ts) so commands need not know how listing works.
- */
-export let reloadFolder: (path: string) => Promise<void> = async () => {}
-export function setReloadFolder(fn: (path: string) => Promise<void>): void {
-  reloadFolder = fn
 }

@@ -9,11 +9,11 @@ import { Archive, Database, FolderLock, Globe } from 'lucide-react'
 import { MSG } from '../../../../shared/messages'
 import { groupStoragePolicies } from '../../../../shared/storage-policies'
 import { useApi } from '../../../commands-context'
+import { policiesQuery } from '../../../data/queries'
 import { Alert, EmptyState, Spinner } from '../../../ui'
 import { bucketsQuery } from '../buckets/queries'
 import { StoragePolicyModal } from './modal/StoragePolicyModal'
 import { PolicyGroup } from './PolicyGroup'
-import { storagePoliciesQuery } from './storage-policy-writes'
 import '../../auth/policies/policies.css'
 import './storage-policies.css'
 
@@ -23,7 +23,8 @@ export function StoragePoliciesPage() {
   const { ref } = useParams({ from: ROUTE })
   const api = useApi()
   const buckets = useQuery(bucketsQuery(api, ref))
-  const policies = useQuery(storagePoliciesQuery(api, ref))
+  // the project's policies: the grouping keeps those on storage.objects and storage.buckets
+  const policies = useQuery(policiesQuery(api, ref))
   const groups = useMemo(
     () => groupStoragePolicies(policies.data ?? [], (buckets.data ?? []).map((b) => b.id)),
     [policies.data, buckets.data],

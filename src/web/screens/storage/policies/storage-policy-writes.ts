@@ -1,9 +1,8 @@
 /**
- * The storage policies' server state and writes, as the commands and the modal's save do them: checked
+ * The storage policies' writes, as the commands and the modal's save do them: checked
  * with the review rules first (spec 5), then sent through the policies API (the server checks and runs
  * the same SQL); a refusal becomes the spec's toast (spec 8) and a null answer.
  */
-import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { CommandContext } from '../../../../../commands/context'
 import { CommandError } from '../../../../../commands/registry'
 import { MSG } from '../../../../shared/messages'
@@ -12,23 +11,18 @@ import { expressionProblem, updatePolicySql, type PolicyChange } from '../../../
 import {
   storagePoliciesSql, storagePolicyCreates, storagePolicyProblem, type StoragePolicyForm,
 } from '../../../../shared/storage-policies'
-import type { Api } from '../../../data/api'
 import { errorMessage } from '../../../../shared/error-message'
+import { policiesOf } from '../../auth/policies/policy-writes'
 import { refreshPolicies } from '../../auth/policies/queries'
 import { storagePolicyModal, type StoragePolicyFormState } from './storage-policy-state'
 
-const key = (ref: string) => ['project', ref, 'storage', 'policies'] as const
-
-/** Every policy on the storage schema's tables. */
-export const storagePoliciesQuery = (api: Api, ref: string) =>
-  queryOptions({ queryKey: key(ref), queryFn: () => api.policies(ref, { included_schemas: ['storage'] }) })
-
-export function refreshStoragePolicies(queryClient: QueryClient, ref: string): Promise<void> {
-  return Promise.all([queryClient.invalidateQueries({ queryKey: key(ref) }), refreshPolicies(queryClient, ref)]).then(() => undefined)
+/** Every policy on the storage schema's tables, read again when `fresh` (else as cached, for options). */
+export async function storagePoliciesOf(ctx: CommandContext, fresh = false): Promise<Policy[]> {
+  return (await policiesOf(ctx, fresh)).filter((p) => p.schema === 'storage')
 }
 
 export async function storagePolicyOf(ctx: CommandContext, policyId: number): Promise<Policy> {
-  const policy = (await ctx.api.policies(ctx.ref, { included_schemas: ['storage'] })).find((p) => p.id === policyId)
+  const policy = (await storagePoliciesOf(ctx, true)).find((p) => p.id === policyId)
   if (!policy) throw new CommandError(`There is no storage policy with id ${policyId}`, 'invalid-args')
   return policy
 }
@@ -62,7 +56,7 @@ export async function createStoragePolicies(ctx: CommandContext, bucketId: strin
     ctx.toast.error(MSG.policyAddFailed(errorMessage(e)))
     return null
   } finally {
-    await refreshStoragePolicies(ctx.queryClient, ctx.ref)
+    await refreshPolicies(ctx.queryClient, ctx.ref)
   }
   // Told only once the work is over: whoever acts on the toast finds the modal settled.
   ctx.toast.success(made.length === 1 ? MSG.policyCreated(made[0]!.name) : MSG.storagePoliciesCreated(made.length))
@@ -96,7 +90,7 @@ export async function updateStoragePolicy(ctx: CommandContext, policy: Policy, f
     ctx.toast.error(MSG.policySaveFailed(errorMessage(e)))
     return null
   } finally {
-    await refreshStoragePolicies(ctx.queryClient, ctx.ref)
+    await refreshPolicies(ctx.queryClient, ctx.ref)
   }
   ctx.toast.success(MSG.policyUpdated(updated.name))
   return updated

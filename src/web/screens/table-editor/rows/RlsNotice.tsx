@@ -5,7 +5,7 @@ import { MSG } from '../../../../shared/messages'
 import { paths } from '../../../../shared/routes'
 import { press } from '../../../commands-run'
 import { useApi } from '../../../commands-context'
-import { policyCountQuery } from '../../../data/queries'
+import { policiesQuery } from '../../../data/queries'
 import { Popover, buttonClass } from '../../../ui'
 
 /** The table's policies page (spec 2: ?search={tableId}&schema=). */
@@ -17,7 +17,11 @@ const policiesHref = (ref: string, table: GridTable) => paths.authPolicies(ref, 
  */
 export function RlsNotice({ projectRef, table }: { projectRef: string; table: GridTable }) {
   const isTable = table.type === 'table' || table.type === 'partitioned table'
-  const policies = useQuery({ ...policyCountQuery(useApi(), projectRef, table.id), enabled: isTable && table.rls_enabled })
+  const policies = useQuery({
+    ...policiesQuery(useApi(), projectRef),
+    select: (all) => all.filter((p) => p.table_id === table.id).length,
+    enabled: isTable && table.rls_enabled,
+  })
   if (!isTable) return null
   const notice = !table.rls_enabled
     ? { label: 'RLS disabled', text: MSG.rlsDisabled, icon: <ShieldOff size={13} /> }

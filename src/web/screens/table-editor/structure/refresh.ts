@@ -3,12 +3,12 @@
  * command (or screen) reads the table as it now is.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { countKey, entitiesKey, rowsKey } from '../../../data/queries'
+import { countKey, entitiesKey, gridTableKey, rowsKey } from '../../../data/queries'
 
 /** A table's columns changed (the tables it points to list the key too): its definition, rows and count. */
 export async function refreshTableQueries(queryClient: QueryClient, ref: string, tableId: number): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['project', ref, 'grid-table'], refetchType: 'all' }),
+    queryClient.invalidateQueries({ queryKey: gridTableKey(ref), refetchType: 'all' }),
     queryClient.invalidateQueries({ queryKey: ['project', ref, 'table-definition', tableId] }),
     queryClient.invalidateQueries({ queryKey: rowsKey(ref, tableId) }),
     queryClient.invalidateQueries({ queryKey: countKey(ref, tableId) }),

@@ -11,12 +11,12 @@ import { press } from '../../../../commands-run'
 import { useApi } from '../../../../commands-context'
 import { Alert, Button, Field, Input, Kbd, cx } from '../../../../ui'
 import {
-  policyEditor, setPolicyCommand, setPolicyExpression, setPolicyName,
+  policyEditor, setPolicyCommand, setPolicyExpression, setPolicyName, setPolicyRoles,
 } from '../policy-editor-state'
 import { tableWithColumnsQuery } from '../queries'
 import { RolesField } from './RolesField'
 import { SqlField } from './SqlField'
-import { SUBMIT_BINDING, submitEditor } from './submit'
+import { SUBMIT_BINDING } from './PolicyModalFrame'
 
 const FIELD_OF: Record<string, 'name' | 'command' | 'definition' | 'check' | 'both'> = {
   [MSG.policyNameRequired]: 'name',
@@ -32,6 +32,7 @@ export function EditorForm({ projectRef }: { projectRef: string }) {
   const columns = table.data?.columns
   const at = problem ? (FIELD_OF[problem] ?? 'other') : null
   const errorFor = (field: string) => (at === field ? (problem ?? undefined) : undefined)
+  const review = () => press('policies.editor.review')
 
   return (
     <>
@@ -59,13 +60,13 @@ export function EditorForm({ projectRef }: { projectRef: string }) {
           </div>
           {at === 'command' && <p className="ui-field__error">{problem}</p>}
         </fieldset>
-        <RolesField projectRef={projectRef} />
+        <RolesField projectRef={projectRef} value={form.roles} onChange={setPolicyRoles} />
         {showsUsing(form.command) && (
           <Field label="USING expression" htmlFor="pol-using" error={errorFor('definition')} hint="Rows for which this is true can be read, updated or deleted.">
             <SqlField
               id="pol-using" label="USING expression" value={form.definition} revision={revision} table={target?.table} columns={columns}
               invalid={at === 'definition' || at === 'both'} placeholder="(select auth.uid()) = user_id"
-              onChange={(t) => setPolicyExpression('definition', t)} onSubmit={submitEditor}
+              onChange={(t) => setPolicyExpression('definition', t)} onSubmit={review}
             />
           </Field>
         )}
@@ -74,7 +75,7 @@ export function EditorForm({ projectRef }: { projectRef: string }) {
             <SqlField
               id="pol-check" label="WITH CHECK expression" value={form.check} revision={revision} table={target?.table} columns={columns}
               invalid={at === 'check' || at === 'both'} placeholder="(select auth.uid()) = user_id"
-              onChange={(t) => setPolicyExpression('check', t)} onSubmit={submitEditor}
+              onChange={(t) => setPolicyExpression('check', t)} onSubmit={review}
             />
           </Field>
         )}
@@ -88,7 +89,7 @@ export function EditorForm({ projectRef }: { projectRef: string }) {
           </Button>
         )}
         <span className="pol-card__spacer" />
-        <Button variant="primary" onClick={() => press('policies.editor.review')} iconRight={<Kbd binding={SUBMIT_BINDING} />}>
+        <Button variant="primary" onClick={review} iconRight={<Kbd binding={SUBMIT_BINDING} />}>
           Review
         </Button>
       </footer>

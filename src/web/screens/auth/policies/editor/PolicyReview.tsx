@@ -7,7 +7,7 @@ import type { CommandId } from '../../../../../../commands/all'
 import { press } from '../../../../commands-run'
 import { Alert, Button, Kbd } from '../../../../ui'
 import { SqlField } from './SqlField'
-import { SUBMIT_BINDING } from './submit'
+import { SUBMIT_BINDING } from './PolicyModalFrame'
 
 interface Props {
   review: { sql: string } | { problem: string }

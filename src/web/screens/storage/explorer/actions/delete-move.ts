@@ -9,7 +9,8 @@ import {
   STORAGE_DELETE_CHUNK, STORAGE_DELETE_CONCURRENCY, STORAGE_EMPTY_FOLDER_PLACEHOLDER, STORAGE_FOLDER_RENAME_CONCURRENCY,
 } from '../../../../../shared/constants'
 import { MSG } from '../../../../../shared/messages'
-import { clearSelection, forgetItems, reloadFolder } from '../explorer-state'
+import { reloadFolder } from '../explorer-data'
+import { clearSelection, forgetItems } from '../explorer-state'
 import { baseName, chunk, joinKey, normalizeDestination, parentOf, runPool } from './object-paths'
 import { startProgress } from './progress'
 import { objectsUnder, placeholderOf, type Target } from './storage-walk'

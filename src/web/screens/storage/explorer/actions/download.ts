@@ -9,7 +9,7 @@ import { STORAGE_DOWNLOAD_CONCURRENCY } from '../../../../../shared/constants'
 import { MSG } from '../../../../../shared/messages'
 import { baseName, parentOf } from './object-paths'
 import { startProgress, type Progress } from './progress'
-import { saveBlob } from './save-file'
+import { saveBlob } from '../../../../ui/download'
 import { objectsUnder, type Target } from './storage-walk'
 
 export interface DownloadResult {

@@ -8,7 +8,7 @@ export interface PickedFile {
   data: Blob
 }
 
-export function filesOf(list: FileList | readonly File[]): PickedFile[] {
+function filesOf(list: FileList | readonly File[]): PickedFile[] {
   return Array.from(list, (f) => ({ name: f.webkitRelativePath || f.name, data: f }))
 }
 

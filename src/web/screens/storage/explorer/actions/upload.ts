@@ -6,7 +6,7 @@
 import type { CommandContext } from '../../../../../../commands/context'
 import { STORAGE_UPLOAD_CONCURRENCY } from '../../../../../shared/constants'
 import { MSG } from '../../../../../shared/messages'
-import { reloadFolder } from '../explorer-state'
+import { reloadFolder } from '../explorer-data'
 import { parentOf, runPool, uploadKeys } from './object-paths'
 import type { PickedFile } from './pickers'
 import { startProgress } from './progress'

@@ -27,7 +27,7 @@ async function filesOfEntry(entry: FileSystemEntry, prefix: string): Promise<Pic
   return out
 }
 
-export async function droppedFiles(data: DataTransfer): Promise<PickedFile[]> {
+async function droppedFiles(data: DataTransfer): Promise<PickedFile[]> {
   const entries = Array.from(data.items, (i) => (i.kind === 'file' ? i.webkitGetAsEntry() : null))
   if (entries.some(Boolean)) {
     const lists = await Promise.all(entries.map((e) => (e ? filesOfEntry(e, '') : [])))

@@ -10,11 +10,10 @@ import { press } from '../../../../commands-run'
 import { Alert, Badge, Button, Field, Input, Kbd, cx } from '../../../../ui'
 import { RolesField } from '../../../auth/policies/editor/RolesField'
 import { SqlField } from '../../../auth/policies/editor/SqlField'
-import { SUBMIT_BINDING } from '../../../auth/policies/editor/submit'
+import { SUBMIT_BINDING } from '../../../auth/policies/editor/PolicyModalFrame'
 import {
   nameMax, setStorageOperation, setStoragePolicyDefinition, setStoragePolicyName, setStoragePolicyRoles, storagePolicyModal,
 } from '../storage-policy-state'
-import { submitStoragePolicy } from './submit'
 
 const FIELD_OF: Record<string, 'name' | 'operations' | 'definition'> = {
   [MSG.policyNameRequired]: 'name',
@@ -28,6 +27,7 @@ export function StorageEditorForm({ projectRef }: { projectRef: string }) {
   const at = problem ? (FIELD_OF[problem] ?? 'other') : null
   const errorFor = (field: string) => (at === field ? (problem ?? undefined) : undefined)
   const max = nameMax()
+  const review = () => press('storage.policies.modal.review')
 
   return (
     <>
@@ -81,7 +81,7 @@ export function StorageEditorForm({ projectRef }: { projectRef: string }) {
           <SqlField
             id="spol-definition" label="Policy definition" value={form.definition} revision={revision}
             invalid={at === 'definition'} placeholder="(storage.foldername(name))[1] = (select auth.uid()::text)"
-            onChange={setStoragePolicyDefinition} onSubmit={submitStoragePolicy}
+            onChange={setStoragePolicyDefinition} onSubmit={review}
           />
         </Field>
         {at === 'other' && <Alert type="destructive">{problem}</Alert>}
@@ -93,7 +93,7 @@ export function StorageEditorForm({ projectRef }: { projectRef: string }) {
           </Button>
         )}
         <span className="pol-card__spacer" />
-        <Button variant="primary" onClick={() => press('storage.policies.modal.review')} iconRight={<Kbd binding={SUBMIT_BINDING} />}>
+        <Button variant="primary" onClick={review} iconRight={<Kbd binding={SUBMIT_BINDING} />}>
           Review
         </Button>
       </footer>

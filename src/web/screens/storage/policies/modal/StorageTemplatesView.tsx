@@ -1,30 +1,12 @@
-/** The modal's first views: start from a template or from scratch; the five storage templates. */
-import { FilePlus2, LayoutTemplate } from 'lucide-react'
+/** The modal's template step: the five storage templates (spec 9). */
 import { STORAGE_OPERATIONS, STORAGE_POLICY_TEMPLATES, sqlCommandsFor } from '../../../../../shared/storage-policies'
 import { press } from '../../../../commands-run'
 import { PolicyTemplateList } from '../../../auth/policies/editor/PolicyTemplateList'
 import { SqlField } from '../../../auth/policies/editor/SqlField'
 
-export function SelectionView() {
-  return (
-    <div className="ui-dialog__body pol-selection">
-      <button type="button" className="pol-choice" autoFocus onClick={() => press('storage.policies.modal.start', { from: 'templates' })}>
-        <LayoutTemplate size={22} />
-        <span className="pol-choice__title">From a template</span>
-        <span className="pol-muted">Public JPG images, a folder per user, a folder for signed-in users, one user&apos;s folder or file…</span>
-      </button>
-      <button type="button" className="pol-choice" onClick={() => press('storage.policies.modal.start', { from: 'scratch' })}>
-        <FilePlus2 size={22} />
-        <span className="pol-choice__title">From scratch</span>
-        <span className="pol-muted">Choose the operations, roles and definition yourself.</span>
-      </button>
-    </div>
-  )
-}
-
 const TEMPLATE_ITEMS = STORAGE_POLICY_TEMPLATES.map((t) => ({ id: t.id, name: t.templateName, commands: sqlCommandsFor(t.operations) }))
 
-export function TemplatesView() {
+export function StorageTemplatesView() {
   return (
     <PolicyTemplateList
       label="Storage policy templates"
