@@ -1,28 +1,42 @@
-/** The studio server: one Fastify app serving the dashboard API and the built web app. */
-import { join } from 'node:path'
+/**
+ * The studio server: one Fastify app serving the dashboard API, the project API and the built web app.
+ * Start order (security/): bind the port, lock and privatise the data directory, then open the databases
+ * and attach the app; until then every request answers 503.
+ */
+import { join, resolve } from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
+import { SESSION_TTL_S } from '../shared/constants'
+import { SELF_HOSTED_GRANTS, type Grant } from '../shared/permissions'
+import { contentRoutes } from './content/routes'
 import { bootstrap } from './db/bootstrap'
 import { loadDemo } from './db/demo'
 import type { Driver } from './db/driver'
 import { openPglite } from './db/pglite'
 import { openPostgres } from './db/postgres'
-import { contentRoutes } from './content/routes'
 import { installErrorHandler, notFound } from './errors'
+import { Permissions } from './permissions'
 import { pgMetaRoutes } from './pgmeta/routes'
+import { ProjectKeys } from './platform/keys'
 import { platformRoutes } from './platform/routes'
 import { platformStore, type PlatformStore } from './platform/store'
-import { Users, type StudioUser } from './platform/users'
-import { Permissions } from './permissions'
+import { SELF_USER_ID, Users, type StudioUser } from './platform/users'
+import { lockDataDir, makePrivate, type DataDirLock } from './security/data-dir'
+import { SignInFailures } from './security/failures'
+import { installGuard } from './security/guard'
+import { allowedHosts } from './security/hosts'
+import { bindServer } from './security/http-server'
+import { SignInLinks } from './security/links'
+import { dashboardPassword } from './security/password'
+import { signInRoutes } from './security/routes'
+import { Sessions } from './security/sessions'
 import { serveApp } from './static'
-import { ProjectKeys } from './platform/keys'
 import { storageRoutes } from './storage/routes'
 import type { StorageService } from './storage/service'
-import { SELF_HOSTED_GRANTS, type Grant } from '../shared/permissions'
 
 export interface StudioOptions {
   port?: number
   host?: string
-  /** where PGlite keeps the project database (ignored with databaseUrl) */
+  /** where PGlite keeps the project database (ignored with databaseUrl); locked by this studio while it runs */
   dataDir?: string
   /** a PostgreSQL server to use instead of PGlite */
   databaseUrl?: string
@@ -40,63 +54,143 @@ export interface StudioOptions {
    */
   users?: StudioUser[]
   /**
-   * Where the platform store (snippets, users) lives on PostgreSQL: schema _studio of this database. Default:
-   * the project database when databaseUrl is set, else a PGlite under `${dataDir}/platform`.
+   * Where the platform store (snippets, users, sessions) lives on PostgreSQL: schema _studio of this database.
+   * Default: the project database when databaseUrl is set, else a PGlite under `${dataDir}/platform`.
    */
   platformDatabaseUrl?: string
   /** where object bytes are kept (default `${dataDir}/storage`) */
   storageDir?: string
+  /** STUDIO_TOKEN: accepted as `Authorization: Bearer` on every dashboard route (scripts, tests) */
+  token?: string
+  /** STUDIO_PASSWORD: the dashboard password; without it one is generated at first start (see onGeneratedPassword) */
+  password?: string
+  /** STUDIO_PUBLIC_URL: the address people reach the studio at (links, API URLs, cookies' Secure flag) */
+  publicUrl?: string
+  /** STUDIO_ALLOWED_HOSTS: host names to answer for besides the bound address and loopback names */
+  allowedHosts?: string[]
+  /** called with the sign-in link at start and with a fresh one each time the last was used */
+  onSignInLink?: (url: string) => void
+  /** called once, at the first start without a configured password, with the password made for it */
+  onGeneratedPassword?: (password: string) => void
+  /** how long a session lasts (default SESSION_TTL_S) */
+  sessionTtlSeconds?: number
+  /** how long a connection may move no byte while its request arrives (default BODY_STALL_TIMEOUT_MS) */
+  stallTimeoutMs?: number
+  /** failed sign-ins allowed per address in the window (default SIGN_IN_MAX_FAILURES) */
+  signInMaxFailures?: number
 }
 
 export interface Studio {
   url: string
   app: FastifyInstance
   db: Driver
-  /** the platform store (snippets, users), opened on first use */
+  /** the platform store (snippets, users, sessions), opened on first use */
   store: PlatformStore
   /** the storage service (buckets, objects, project keys) */
   storage: StorageService
+  /** the sign-in link that works now */
+  readonly signInLink: string
+  /** every route the app registered (method and URL pattern): the security tests walk them all */
+  routes: readonly { method: string; url: string; access: string }[]
   close(): Promise<void>
 }
 
 /** The host to print: any-address binds are reached on 127.0.0.1; IPv6 hosts go in brackets. */
-function shownHost(host = '127.0.0.1'): string {
+function shownHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return '127.0.0.1'
   return host.includes(':') ? `[${host}]` : host
 }
 
 export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
-  const dataDir = opts.dataDir ?? '.studio'
+  const host = opts.host ?? '127.0.0.1'
+  const dataDir = resolve(opts.dataDir ?? '.studio')
+  // 1. The port first: a port in use fails here, with nothing touched.
+  const http = await bindServer({ port: opts.port ?? 0, host, stallTimeoutMs: opts.stallTimeoutMs })
+  const url = (opts.publicUrl ?? `http://${shownHost(host)}:${http.port}`).replace(/\/+$/, '')
+  // 2. The data directory: ours alone, and private, before any database opens in it.
+  let lock: DataDirLock
+  try {
+    lock = await lockDataDir(dataDir)
+  } catch (e) {
+    await http.close()
+    throw e
+  }
+  const storageDir = resolve(opts.storageDir ?? join(dataDir, 'storage'))
+  await makePrivate(dataDir)
+  if (!storageDir.startsWith(`${dataDir}/`)) await makePrivate(storageDir)
+
   const users = new Users(opts.users)
   const store = platformStore({ dataDir, databaseUrl: opts.platformDatabaseUrl ?? opts.databaseUrl, users: users.all })
-  const db = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(dataDir)
-  // Closing cuts open connections too: a client that went half-way must not keep the studio from stopping.
-  const app = Fastify({ logger: (opts.logger ?? true) && { level: 'warn' }, forceCloseConnections: true })
+  let db: Driver | undefined
+  const app = Fastify({ logger: (opts.logger ?? true) && { level: 'warn' }, serverFactory: http.factory })
+  const routes: { method: string; url: string; access: string }[] = []
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, access: route.config?.access ?? 'dashboard' })
+    }
+  })
   const close = async () => {
+    await http.close()
     await app.close()
-    await Promise.all([db.close(), store.close()])
+    await Promise.all([db?.close(), store.close()])
+    await lock.release()
   }
   let storage: StorageService
+  let links: SignInLinks
   try {
+    db = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(dataDir)
     await bootstrap(db)
     if (opts.demo) await loadDemo(db)
+    const password = await dashboardPassword(store, opts.password)
+    if (password.generated) opts.onGeneratedPassword?.(password.generated)
     installErrorHandler(app)
+
+    const sessions = new Sessions(store, opts.sessionTtlSeconds ?? SESSION_TTL_S)
+    links = new SignInLinks(url, opts.onSignInLink)
+    installGuard(app, {
+      allowedHosts: allowedHosts({ bindHost: host, publicUrl: opts.publicUrl, extra: opts.allowedHosts }),
+      publicOrigin: new URL(url).origin,
+      token: opts.token,
+      sessions,
+      userId: SELF_USER_ID,
+    })
+    signInRoutes(app, {
+      sessions,
+      password,
+      links,
+      failures: new SignInFailures(opts.signInMaxFailures),
+      userId: SELF_USER_ID,
+      secure: url.startsWith('https:'),
+      serveApp: opts.serveStatic ?? true,
+    })
+
     const permissions = new Permissions(opts.grants ?? SELF_HOSTED_GRANTS, users)
     platformRoutes(app, db, users, permissions)
     contentRoutes(app, store, users, permissions)
     await app.register(pgMetaRoutes(db, permissions), { prefix: '/platform/pg-meta/:ref' })
-    const storageDir = opts.storageDir ?? join(dataDir, 'storage')
-    storage = await storageRoutes(app, { db, keys: new ProjectKeys(store), permissions, storageDir })
+    storage = await storageRoutes(app, { db, keys: new ProjectKeys(store), permissions, storageDir, studioUrl: url })
     if (opts.serveStatic ?? true) await serveApp(app)
-    else app.setNotFoundHandler((request) => {
-      throw notFound(`Not found: ${request.method} ${request.url}`)
+    app.setNotFoundHandler((request) => {
+      throw notFound(`Not found: ${request.method} ${request.url.split('?')[0]}`)
     })
-    await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' })
+    await app.ready()
   } catch (e) {
     await close()
     throw e
   }
-  const address = app.server.address()
-  const port = typeof address === 'object' && address ? address.port : opts.port
-  return { url: `http://${shownHost(opts.host)}:${port}`, app, db, store, storage, close }
+  // 3. Open for requests.
+  http.attach()
+  links.announce()
+  return {
+    url,
+    app,
+    db,
+    store,
+    storage,
+    get signInLink() {
+      return links.current
+    },
+    routes,
+    close,
+  }
 }

@@ -19,6 +19,13 @@ class HttpError extends Error {
 export const badRequest = (message: string) => new HttpError(400, message)
 export const notFound = (message: string) => new HttpError(404, message)
 export const forbidden = (message: string) => new HttpError(403, message)
+/** No signed-in session (or a wrong automation token). */
+export const unauthorized = (message: string) => new HttpError(401, message)
+/** The request names a Host this studio does not answer for (DNS rebinding). */
+export const misdirected = (message: string) => new HttpError(421, message)
+export const tooManyRequests = (message: string) => new HttpError(429, message)
+/** The database did not take the request in time (a query is holding it). */
+export const serviceUnavailable = (message: string) => new HttpError(503, message)
 
 /** zod's own wording for an issue, naming the field it is about. */
 function fieldMessage(issue: z.core.$ZodRawIssue): string {

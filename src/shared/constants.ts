@@ -133,3 +133,32 @@ export const STORAGE_VIEWS = ['COLUMNS', 'LIST'] as const
 export type StorageView = (typeof STORAGE_VIEWS)[number]
 export const STORAGE_SIZE_UNITS = ['bytes', 'KB', 'MB', 'GB'] as const
 export type StorageSizeUnit = (typeof STORAGE_SIZE_UNITS)[number]
+
+// Sign-in, sessions and the server's guards (src/server/security; the studio's own choices, see README)
+/** The dashboard session cookie (httpOnly, SameSite=Strict; Secure under https). */
+export const SESSION_COOKIE = 'studio_session'
+/** A session lasts this long from sign-in. */
+export const SESSION_TTL_S = 7 * 24 * 3600
+/** The header the app sends with every change; a cross-site form cannot send it. */
+export const STUDIO_REQUEST_HEADER = 'x-studio-request'
+/** Failed sign-ins (password or link) allowed per client address in the window, then 429 until it passes. */
+export const SIGN_IN_MAX_FAILURES = 10
+export const SIGN_IN_WINDOW_MS = 15 * 60_000
+/** A request waits at most this long for the database (PGlite's queue, the PostgreSQL pool), then 503. */
+export const DB_WAIT_TIMEOUT_MS = 30_000
+/** The dashboard's own statements on PostgreSQL (not SQL-editor runs) stop after this long. */
+export const DB_STATEMENT_TIMEOUT_MS = 120_000
+/** PostgreSQL ends a session that stays idle inside a transaction this long. */
+export const DB_IDLE_IN_TRANSACTION_TIMEOUT_MS = 120_000
+/**
+ * A connection that moves no byte for this long while its request arrives (a stalled CSV import or
+ * upload: aborted and rolled back) or while it is idle is closed.
+ */
+export const BODY_STALL_TIMEOUT_MS = 30_000
+/** HTTP: headers must arrive within this long; a kept-alive connection closes after the other. */
+export const HTTP_HEADERS_TIMEOUT_MS = 20_000
+export const HTTP_KEEP_ALIVE_TIMEOUT_MS = 10_000
+/** JSON bodies nested deeper than this are refused with a 400. */
+export const JSON_MAX_DEPTH = 512
+/** A request must arrive whole within this long (large uploads included), else 408. */
+export const HTTP_REQUEST_TIMEOUT_MS = 60 * 60_000

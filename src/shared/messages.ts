@@ -194,6 +194,24 @@ export const MSG = {
   expiryTooSmall: 'Expiry duration cannot be less than 0',
   urlCopied: (item: string) => `Copied URL for ${item} to clipboard`,
 
+  // Sign-in and the server's guards (not in the spec: the studio's own words)
+  signInRequired: 'Sign in to the studio first: open the sign-in link printed where the studio started, or sign in with the dashboard password',
+  wrongPassword: 'Wrong password',
+  passwordRequired: 'Enter the dashboard password',
+  badToken: 'Invalid automation token',
+  signInLinkInvalid: 'This sign-in link is not valid (it works once, until the studio restarts). Sign in with the password, or use the newest link printed where the studio runs.',
+  tooManySignIns: (minutes: number) => `Too many failed sign-ins. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  signedOut: 'Signed out',
+  foreignHost: (host: string) =>
+    `This studio does not answer for the host "${host}". Open it as localhost or 127.0.0.1, or add the host to STUDIO_ALLOWED_HOSTS.`,
+  crossSiteRefused: 'Refused: this request did not come from the studio itself (its Origin is missing or another site\'s)',
+  notFromApp: 'Refused: a change must be sent by the studio app (JSON, or the x-studio-request header)',
+  databaseBusy: (seconds: number) =>
+    `The database did not take this request within ${seconds} seconds: another query is still running. Try again, or cancel the running query in the SQL editor.`,
+  bodyStalled: (seconds: number) => `The upload stalled: no data arrived for ${seconds} seconds, so nothing was kept`,
+  jsonTooDeep: (depth: number) => `The JSON body is nested more than ${depth} levels deep`,
+  queryCancelled: 'canceling statement due to user request',
+
   // Other
   valueMismatch: 'Value entered does not match.',
   copied: 'Copied',

@@ -25,6 +25,7 @@ import {
   snippetPreview, snippetSections, snippetsState,
 } from '../../src/web/state/snippets'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
+import { AUTH, TEST_AUTH_OPTIONS } from '../support/auth'
 
 const ref = DEFAULT_PROJECT_REF
 const ME = 1
@@ -117,9 +118,9 @@ describe.each(targets())('sql snippet commands on $name', (target) => {
       databaseUrl = db.url
       dropDatabase = db.drop
     }
-    studio = await startStudio({ port: 0, dataDir: dir, databaseUrl, serveStatic: false, logger: false, users: [OTHER] })
+    studio = await startStudio({ ...TEST_AUTH_OPTIONS, port: 0, dataDir: dir, databaseUrl, serveStatic: false, logger: false, users: [OTHER] })
     other = headlessContext({ ...target, url: studio.url }, paths.sqlNew(ref))
-    otherApi = createApi(studio.url, { 'x-studio-user': String(OTHER.id) })
+    otherApi = createApi(studio.url, { ...AUTH, 'x-studio-user': String(OTHER.id) })
     other.api = otherApi
     ctx = headlessContext({ ...target, url: studio.url }, paths.sqlNew(ref))
   })

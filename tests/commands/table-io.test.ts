@@ -16,6 +16,7 @@ import { COLUMNS_PERMISSION } from '../../src/web/screens/table-editor/structure
 import { setRole } from '../../src/web/state/role'
 import { clearSelection, openSelection, selectAllRows } from '../../src/web/state/selection'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
+import { AUTH } from '../support/auth'
 
 const ref = DEFAULT_PROJECT_REF
 
@@ -140,7 +141,7 @@ describe.each(targets())('table import and export commands on $name', (target) =
 
     const url = await run<string>('grid.export.csv')
     expect(url).toContain(`tableId=${peopleId}`)
-    const res = await fetch(url)
+    const res = await fetch(url, { headers: AUTH })
     expect(res.headers.get('content-disposition')).toContain(`${people}_rows.csv`)
     const parsed = Papa.parse<Record<string, string>>(await res.text(), { header: true, skipEmptyLines: true })
     expect(parsed.data.map((r) => [r.name, r.age, r.note])).toEqual([
@@ -149,7 +150,7 @@ describe.each(targets())('table import and export commands on $name', (target) =
       ['Ada', '36', 'says "hi", twice'],
     ])
 
-    const sql = await (await fetch(await run<string>('grid.export.sql'))).text()
+    const sql = await (await fetch(await run<string>('grid.export.sql'), { headers: AUTH })).text()
     expect(sql.match(/^insert into /gim)).toHaveLength(3)
     expect(sql.indexOf("'Grace'")).toBeLessThan(sql.indexOf("'Ada'"))
     await run('grid.filter.clear')
@@ -168,7 +169,7 @@ describe.each(targets())('table import and export commands on $name', (target) =
     setRole('anon')
     const url = await run<string>('grid.export.csv')
     expect(new URL(url).searchParams.get('role')).toBe('anon')
-    expect((await (await fetch(url)).text()).trim().split('\n')).toEqual(['id,visible', '1,true', '3,true'])
+    expect((await (await fetch(url, { headers: AUTH })).text()).trim().split('\n')).toEqual(['id,visible', '1,true', '3,true'])
   })
 
   it('reports a failing export, a project-less one and one too large when all rows are selected', async () => {

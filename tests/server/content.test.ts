@@ -15,6 +15,7 @@ import { PERMISSIONS } from '../../src/shared/permissions'
 import { ApiError, createApi } from '../../src/web/data/api'
 import { targets } from '../support/context'
 import { REF, unique } from './support/http'
+import { AUTH, TEST_AUTH_OPTIONS } from '../support/auth'
 
 const ADA = { id: 2, username: 'ada' }
 /** may read and run SQL but not create user content */
@@ -34,11 +35,11 @@ describe.each(targets())('content on $name', (target) => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'studio-content-'))
     studio = await startStudio({
-      port: 0, dataDir: dir, databaseUrl: target.databaseUrl, serveStatic: false, logger: false, users: [ADA, READER],
+      ...TEST_AUTH_OPTIONS, port: 0, dataDir: dir, databaseUrl: target.databaseUrl, serveStatic: false, logger: false, users: [ADA, READER],
     })
-    me = createApi(studio.url)
-    ada = createApi(studio.url, { [STUDIO_USER_HEADER]: String(ADA.id) })
-    reader = createApi(studio.url, { [STUDIO_USER_HEADER]: String(READER.id) })
+    me = createApi(studio.url, AUTH)
+    ada = createApi(studio.url, { ...AUTH, [STUDIO_USER_HEADER]: String(ADA.id) })
+    reader = createApi(studio.url, { ...AUTH, [STUDIO_USER_HEADER]: String(READER.id) })
   })
   afterAll(async () => {
     await studio.close()
@@ -52,7 +53,7 @@ describe.each(targets())('content on $name', (target) => {
   it('tells each user who they are; an unknown user is refused', async () => {
     expect(await me.request('GET', '/platform/profile')).toEqual(SELF_HOSTED_USER)
     expect(await ada.request('GET', '/platform/profile')).toEqual({ ...ADA, primary_email: 'ada@localhost' })
-    const nobody = createApi(studio.url, { [STUDIO_USER_HEADER]: '99' })
+    const nobody = createApi(studio.url, { ...AUTH, [STUDIO_USER_HEADER]: '99' })
     await expect(nobody.request('GET', '/platform/profile')).rejects.toEqual(new ApiError('Unknown user 99', 400))
   })
 

@@ -5,6 +5,7 @@ import { ROW_FETCH_BATCH } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { targets } from '../support/context'
 import { client, REF, unique } from './support/http'
+import { AUTH } from '../support/auth'
 
 describe.each(targets())('export and import on $name', (target) => {
   const c = client(target.url)
@@ -41,7 +42,7 @@ describe.each(targets())('export and import on $name', (target) => {
   afterAll(() => c.sql(`drop schema ${schema} cascade`))
 
   const download = async (q: Parameters<typeof api.exportUrl>[1]) => {
-    const res = await fetch(api.exportUrl(REF, q))
+    const res = await fetch(api.exportUrl(REF, q), { headers: AUTH })
     return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), text: await res.text() }
   }
 
@@ -172,7 +173,7 @@ describe.each(targets())('export and import on $name', (target) => {
     })
     const url = `${target.url}/platform/pg-meta/${REF}/table-rows/import?tableId=${ids.big}&mapping=${encodeURIComponent(JSON.stringify({ id: 'id', label: 'label' }))}`
     await c.sql(`alter table ${schema}.big alter column n set default 0`)
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'text/csv' }, body, duplex: 'half' } as RequestInit)
+    const res = await fetch(url, { method: 'POST', headers: { ...AUTH, 'content-type': 'text/csv' }, body, duplex: 'half' } as RequestInit)
     expect(res.headers.get('content-type')).toMatch(/^application\/x-ndjson/)
     expect((await res.text()).trim().split('\n').map((l) => JSON.parse(l))).toEqual([{ type: 'progress', rows: 2 }, { type: 'done', rows: 2 }])
     expect(await c.sql(`select id, label from ${schema}.big order by id`)).toEqual([{ id: 1, label: text }, { id: 2, label: '日本語' }])
@@ -182,7 +183,7 @@ describe.each(targets())('export and import on $name', (target) => {
   it('ends the transaction of a download or an upload the client gives up on', async () => {
     await c.sql(`insert into ${schema}.big select g, g, repeat('x', 200) from generate_series(1, 50000) g`)
     const reading = new AbortController()
-    const res = await fetch(api.exportUrl(REF, { tableId: ids.big! }), { signal: reading.signal })
+    const res = await fetch(api.exportUrl(REF, { tableId: ids.big! }), { headers: AUTH, signal: reading.signal })
     await res.body!.getReader().read()
     reading.abort()
 
@@ -200,7 +201,7 @@ describe.each(targets())('export and import on $name', (target) => {
     })
     const url = `${target.url}/platform/pg-meta/${REF}/table-rows/import?tableId=${ids.big}&mapping=${encodeURIComponent('{"id":"id","n":"n"}')}`
     await expect(
-      fetch(url, { method: 'POST', headers: { 'content-type': 'text/csv' }, body, duplex: 'half', signal: upload.signal } as RequestInit),
+      fetch(url, { method: 'POST', headers: { ...AUTH, 'content-type': 'text/csv' }, body, duplex: 'half', signal: upload.signal } as RequestInit),
     ).rejects.toThrow()
 
     // The database is free again (PGlite has one connection), and the upload committed nothing.
@@ -212,7 +213,7 @@ describe.each(targets())('export and import on $name', (target) => {
   it('refuses, with a JSON error and nothing inserted, an import that cannot start', async () => {
     const send = async (tableId: number, mapping: unknown, csv: string, type = 'text/csv') => {
       const url = `${target.url}/platform/pg-meta/${REF}/table-rows/import?tableId=${tableId}&mapping=${encodeURIComponent(JSON.stringify(mapping))}`
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': type }, body: csv })
+      const res = await fetch(url, { method: 'POST', headers: { ...AUTH, 'content-type': type }, body: csv })
       return { status: res.status, body: await res.json() }
     }
     const refusal = (message: string) => ({ status: 400, body: { message, code: 400 } })

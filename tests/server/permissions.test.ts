@@ -7,6 +7,7 @@ import { startStudio, type Studio } from '../../src/server/app'
 import { MSG } from '../../src/shared/messages'
 import { PERMISSIONS } from '../../src/shared/permissions'
 import { client, REF } from './support/http'
+import { TEST_AUTH_OPTIONS } from '../support/auth'
 
 describe('permissions on the server', () => {
   let studio: Studio
@@ -15,7 +16,7 @@ describe('permissions on the server', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'studio-perm-'))
-    studio = await startStudio({ port: 0, dataDir: dir, serveStatic: false, logger: false, grants: readOnly })
+    studio = await startStudio({ ...TEST_AUTH_OPTIONS, port: 0, dataDir: dir, serveStatic: false, logger: false, grants: readOnly })
   })
   afterAll(async () => {
     await studio.close()
@@ -36,7 +37,7 @@ describe('permissions on the server', () => {
   })
 
   it('refuses every database call to a user without read', async () => {
-    const none = await startStudio({ port: 0, dataDir: join(dir, 'none'), serveStatic: false, logger: false, grants: [] })
+    const none = await startStudio({ ...TEST_AUTH_OPTIONS, port: 0, dataDir: join(dir, 'none'), serveStatic: false, logger: false, grants: [] })
     try {
       const res = await client(none.url).send('GET', `/platform/pg-meta/${REF}/schemas`)
       expect(res).toEqual({ status: 403, body: { message: MSG.noPermission(MSG.noPermissionTables), code: 403 } })

@@ -11,6 +11,7 @@ import type { Policy, PolicyCommand, PolicyCreateBody } from '../../src/shared/p
 import { quoteIdent, quoteLiteral, quoteQualified } from '../../src/shared/sql-quote'
 import { targets } from '../support/context'
 import { client, REF, unique } from './support/http'
+import { TEST_AUTH_OPTIONS } from '../support/auth'
 
 describe.each(targets())('policies on $name', (target) => {
   const c = client(target.url)
@@ -291,7 +292,7 @@ describe('policy writes need SQL admin write on policies', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'studio-policy-perm-'))
     const start = (name: string, grants: Grant[]) =>
-      startStudio({ port: 0, dataDir: join(dir, name), serveStatic: false, logger: false, grants })
+      startStudio({ ...TEST_AUTH_OPTIONS, port: 0, dataDir: join(dir, name), serveStatic: false, logger: false, grants })
     ;[reader, writer] = await Promise.all([
       start('reader', grant('tenantSqlAdminRead', 'tenantSqlAdminWrite', 'writeTables')),
       start('writer', grant('tenantSqlAdminRead', 'sqlAdminWritePolicies')),

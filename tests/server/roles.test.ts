@@ -13,6 +13,7 @@ import { MSG } from '../../src/shared/messages'
 import { PERMISSIONS } from '../../src/shared/permissions'
 import { targets } from '../support/context'
 import { client, REF, unique } from './support/http'
+import { TEST_AUTH_OPTIONS } from '../support/auth'
 
 interface PgRole { rolname: string; rolcanlogin: boolean; rolcreaterole: boolean; rolcreatedb: boolean; rolsuper: boolean; has_password: boolean }
 
@@ -148,7 +149,7 @@ describe('role writes without tenant SQL admin write', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'studio-role-perm-'))
     const { action, resource } = PERMISSIONS.tenantSqlAdminRead
-    reader = await startStudio({ port: 0, dataDir: dir, serveStatic: false, logger: false, grants: [{ actions: [action], resources: [resource] }] })
+    reader = await startStudio({ ...TEST_AUTH_OPTIONS, port: 0, dataDir: dir, serveStatic: false, logger: false, grants: [{ actions: [action], resources: [resource] }] })
   }, 120_000)
   afterAll(async () => {
     await reader?.close()

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Row } from '../../src/shared/api'
 import { targets } from '../support/context'
 import { client, REF, unique } from './support/http'
+import { AUTH } from '../support/auth'
 
 const COLUMNS = `id int primary key, t text, i int4, b int8, n numeric, ok bool, j json, jb jsonb, ta text[], ia int4[],
   ts timestamp, tz timestamptz, d date`
@@ -119,7 +120,7 @@ describe.each(targets())('values round-trip on $name', (target) => {
       fc.asyncProperty(fc.array(sampleRow(text.filter((s) => s !== '')), { minLength: 1, maxLength: 4 }), async (rows) => {
         await c.sql(`truncate ${schema}.source, ${schema}.target`)
         await api.insertRows(REF, { tableId: ids.source!, rows: rows.map((row, i) => part(row, 'input', i + 1)) })
-        const csv = await (await fetch(api.exportUrl(REF, { tableId: ids.source! }))).text()
+        const csv = await (await fetch(api.exportUrl(REF, { tableId: ids.source! }), { headers: AUTH })).text()
         expect(await api.importCsv(REF, { tableId: ids.target!, mapping }, csv)).toEqual({ type: 'done', rows: rows.length })
         const source = await api.rows(REF, { tableId: ids.source! })
         expect(source.rows).toEqual(rows.map((row, i) => part(row, 'read', i + 1)))

@@ -15,6 +15,7 @@ import { PERMISSIONS, type Grant, type PermissionName } from '../../src/shared/p
 import { targets } from '../support/context'
 import { client, REF } from './support/http'
 import { bucketFiles, bucketName, filesOnDisk, settings, storageClient, type Keys } from './support/storage'
+import { AUTH, TEST_AUTH_OPTIONS } from '../support/auth'
 
 /** A request whose path goes out exactly as written (fetch would normalise '..' and '%2e%2e'). */
 function raw(url: string, method: string, path: string, headers: Record<string, string>, body?: string) {
@@ -199,7 +200,7 @@ describe.each(targets())('storage safety on $name', (target) => {
       .toMatchObject({ status: 200, body: { id: name, public: true } })
     try {
       const put = (path: string, body: string) =>
-        fetch(`${target.url}${dash}/${name}/objects/upload?path=${encodeURIComponent(path)}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body })
+        fetch(`${target.url}${dash}/${name}/objects/upload?path=${encodeURIComponent(path)}`, { method: 'POST', headers: { ...AUTH, 'content-type': 'text/plain' }, body })
       expect((await put('folder/.emptyFolderPlaceholder', '')).status).toBe(200)
       expect((await put('folder/file.txt', 'dashboard')).status).toBe(200)
       expect((await put('top.txt', 'top')).status).toBe(200)
@@ -216,7 +217,7 @@ describe.each(targets())('storage safety on $name', (target) => {
       expect(await (await fetch(signed.body.signedUrl)).text()).toBe('dashboard')
       const pub = await send('POST', `${dash}/${name}/objects/public-url`, { path: 'top.txt' })
       expect(await (await fetch(pub.body.publicUrl)).text()).toBe('top')
-      const dl = await fetch(`${target.url}${dash}/${name}/objects/download`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: 'top.txt' }) })
+      const dl = await fetch(`${target.url}${dash}/${name}/objects/download`, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: JSON.stringify({ path: 'top.txt' }) })
       expect(await dl.text()).toBe('top')
 
       expect(await send('POST', `${dash}/${name}/objects/move`, { from: 'top.txt', to: 'folder/moved.txt' })).toMatchObject({ status: 200 })
@@ -262,7 +263,7 @@ describe('storage permissions on the server', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'studio-storage-perm-'))
-    reader = await startStudio({ port: 0, dataDir: dir, serveStatic: false, logger: false, grants: grant('tenantSqlAdminRead') })
+    reader = await startStudio({ ...TEST_AUTH_OPTIONS, port: 0, dataDir: dir, serveStatic: false, logger: false, grants: grant('tenantSqlAdminRead') })
     await reader.storage.buckets.create(undefined, { id: 'kept' })
   }, 120_000)
   afterAll(async () => {
@@ -281,7 +282,7 @@ describe('storage permissions on the server', () => {
     expect(await send('DELETE', `${dash}/kept`)).toEqual(refused(MSG.noPermission('change storage')))
     expect(await send('DELETE', `${dash}/kept/objects`, { paths: ['a'] })).toEqual(refused(MSG.deleteFilePermission))
     expect(await send('POST', `${dash}/kept/objects/move`, { from: 'a', to: 'b' })).toEqual(refused(MSG.noPermission('change storage')))
-    const upload = await fetch(`${reader.url}${dash}/kept/objects/upload?path=a.txt`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' })
+    const upload = await fetch(`${reader.url}${dash}/kept/objects/upload?path=a.txt`, { method: 'POST', headers: { ...AUTH, 'content-type': 'text/plain' }, body: 'x' })
     expect({ status: upload.status, body: await upload.json() }).toEqual(refused(MSG.uploadFilesPermission))
     expect(await send('PATCH', `/platform/projects/${REF}/config/storage`, { fileSizeLimit: 1 })).toEqual(refused(MSG.updateStorageSettingsPermission))
     expect(await send('POST', `${dash}/kept/objects/list`, { path: '' })).toEqual({ status: 200, body: [] })

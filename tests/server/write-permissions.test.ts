@@ -7,6 +7,7 @@ import { startStudio, type Studio } from '../../src/server/app'
 import { MSG } from '../../src/shared/messages'
 import { PERMISSIONS, type Grant, type PermissionName } from '../../src/shared/permissions'
 import { client, REF } from './support/http'
+import { AUTH, TEST_AUTH_OPTIONS } from '../support/auth'
 
 const grant = (...names: PermissionName[]): Grant[] =>
   names.map((name) => ({ actions: [PERMISSIONS[name].action], resources: [PERMISSIONS[name].resource] }))
@@ -22,7 +23,7 @@ describe('write permissions on the server', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'studio-write-perm-'))
     const start = (name: string, grants: Grant[]) =>
-      startStudio({ port: 0, dataDir: join(dir, name), serveStatic: false, logger: false, grants })
+      startStudio({ ...TEST_AUTH_OPTIONS, port: 0, dataDir: join(dir, name), serveStatic: false, logger: false, grants })
     // Two studios on one PGlite directory would fight over it: each gets its own.
     ;[reader, editor] = await Promise.all([
       start('reader', grant('tenantSqlAdminRead')),
@@ -54,7 +55,7 @@ describe('write permissions on the server', () => {
     expect(await c.send('POST', `${base}/table-rows/delete`, { mode: 'rows', tableId, primaryKeys: [{ id: 1 }] })).toEqual(rows)
     expect(await c.send('POST', `${base}/table-rows/truncate`, { tableId })).toEqual(rows)
     const imported = await fetch(`${reader.url}${base}/table-rows/import?tableId=${tableId}&mapping=${encodeURIComponent('{"id":"id"}')}`, {
-      method: 'POST', headers: { 'content-type': 'text/csv' }, body: 'id\n3\n',
+      method: 'POST', headers: { ...AUTH, 'content-type': 'text/csv' }, body: 'id\n3\n',
     })
     expect({ status: imported.status, body: await imported.json() }).toEqual(refused(MSG.noPermission('import data')))
     const columns = refused(MSG.noPermission('change columns'))
@@ -68,7 +69,7 @@ describe('write permissions on the server', () => {
     expect(await c.send('POST', `${base}/tables/duplicate`, { id: tableId, name: 'copy' })).toEqual(refused(MSG.noPermission('change tables')))
     expect(await state(reader)).toEqual(before)
 
-    const exported = await fetch(c.api.exportUrl(REF, { tableId }))
+    const exported = await fetch(c.api.exportUrl(REF, { tableId }), { headers: AUTH })
     expect(await exported.text()).toBe('id,body\n1,kept\n')
   })
 

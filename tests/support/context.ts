@@ -10,6 +10,7 @@ import { createApi } from '../../src/web/data/api'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { matchPath } from '../../src/shared/routes'
 import type { PermissionName } from '../../src/shared/permissions'
+import { AUTH } from './auth'
 import type { Target } from './global-setup'
 
 export function targets(): Target[] {
@@ -30,7 +31,7 @@ export function headlessContext(target: Target, start = `/project/${DEFAULT_PROJ
   const ctx: HeadlessContext = {
     ref: DEFAULT_PROJECT_REF,
     isPlatform: false,
-    api: createApi(target.url),
+    api: createApi(target.url, AUTH),
     queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
     get location() {
       return location

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { startStudio } from '../../src/server/app'
+import { TEST_AUTH_OPTIONS } from './auth'
 
 export interface Target {
   name: 'pglite' | 'postgres'
@@ -26,11 +27,12 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'studio-test-'))
   const storage = { pglite: join(dir, 'storage-pglite'), postgres: join(dir, 'storage-postgres') }
-  const servers = [await startStudio({ port: 0, dataDir: dir, serveStatic: false, logger: false, storageDir: storage.pglite })]
+  const common = { port: 0, serveStatic: false, logger: false, ...TEST_AUTH_OPTIONS }
+  const servers = [await startStudio({ ...common, dataDir: join(dir, 'pglite'), storageDir: storage.pglite })]
   const targets: Target[] = [{ name: 'pglite', url: servers[0]!.url, storageDir: storage.pglite }]
   const databaseUrl = process.env.TEST_DATABASE_URL
   if (databaseUrl) {
-    const pg = await startStudio({ port: 0, dataDir: dir, databaseUrl, serveStatic: false, logger: false, storageDir: storage.postgres })
+    const pg = await startStudio({ ...common, dataDir: join(dir, 'postgres'), databaseUrl, storageDir: storage.postgres })
     servers.push(pg)
     targets.push({ name: 'postgres', url: pg.url, databaseUrl, storageDir: storage.postgres })
   }

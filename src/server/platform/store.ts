@@ -38,6 +38,19 @@ create table if not exists _studio.project_keys (
 create table if not exists _studio.project_config (
   ref text primary key,
   storage_file_size_limit bigint not null
+);
+-- Dashboard sign-in (src/server/security): sessions by the SHA-256 of their cookie, the generated password's argon2id hash.
+create table if not exists _studio.sessions (
+  token_hash text primary key,
+  user_id int not null references _studio.users (id),
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null
+);
+create index if not exists sessions_expires_at on _studio.sessions (expires_at);
+create table if not exists _studio.dashboard_password (
+  id boolean primary key default true check (id),
+  hash text not null,
+  created_at timestamptz not null default now()
 );`
 
 interface StoreOptions {

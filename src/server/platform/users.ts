@@ -18,7 +18,9 @@ export interface StudioUser {
   grants?: Grant[]
 }
 
-const SELF: StudioUser = { id: SELF_HOSTED_USER.id, username: SELF_HOSTED_USER.username }
+/** The self-hosted user: every session and the automation token act as this one. */
+export const SELF_USER_ID = SELF_HOSTED_USER.id
+const SELF: StudioUser = { id: SELF_USER_ID, username: SELF_HOSTED_USER.username }
 
 export class Users {
   readonly all: readonly StudioUser[]

@@ -14,7 +14,7 @@ import { projectApiUrl } from './urls'
 
 type G = { Params: { ref: string } }
 
-export function storageConfigRoutes(app: FastifyInstance, keys: ProjectKeys, permissions: Permissions): void {
+export function storageConfigRoutes(app: FastifyInstance, keys: ProjectKeys, permissions: Permissions, studioUrl: string): void {
   const base = '/platform/projects/:ref'
   app.get<G>(`${base}/config/storage`, { preHandler: permissions.require('tenantSqlAdminRead') }, async (req): Promise<StorageConfig> =>
     keys.storageConfig(projectByRef(req.params.ref).ref))
@@ -32,7 +32,7 @@ export function storageConfigRoutes(app: FastifyInstance, keys: ProjectKeys, per
     const secrets = await keys.secrets(ref)
     // The service key and the JWT secret open everything: only for those who may change the project anyway.
     const mayWrite = isGranted(permissions.of(req), 'tenantSqlAdminWrite')
-    const apiUrl = projectApiUrl(req, ref)
+    const apiUrl = projectApiUrl(studioUrl, ref)
     return {
       api_url: apiUrl,
       storage_url: `${apiUrl}/storage/v1`,

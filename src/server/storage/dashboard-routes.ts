@@ -26,7 +26,7 @@ type Req = FastifyRequest<G>
 
 const SERVICE: Impersonation = { role: 'service_role', claims: { role: 'service_role' } }
 
-export function dashboardStorageRoutes(service: StorageService, permissions: Permissions) {
+export function dashboardStorageRoutes(service: StorageService, permissions: Permissions, studioUrl: string) {
   const { buckets, objects } = service
   const read = permissions.require('tenantSqlAdminRead')
   const write = (refusal: string) => permissions.require('storageAdminWrite', refusal)
@@ -71,12 +71,12 @@ export function dashboardStorageRoutes(service: StorageService, permissions: Per
       const row = await objects.find(SERVICE, req.params.id, path)
       const url = `${row.bucket_id}/${row.name}`
       const token = await service.signObjectToken(ref(req), 'download', url, expiresIn)
-      return { signedUrl: `${storageUrl(req, ref(req))}/object/sign/${encodePath(url)}?token=${token}` }
+      return { signedUrl: `${storageUrl(studioUrl, ref(req))}/object/sign/${encodePath(url)}?token=${token}` }
     })
     app.post<G>('/buckets/:id/objects/public-url', { preHandler: read }, async (req) => {
       const { path } = parse(ObjectPathBody, req.body)
       const bucket = await objects.publicBucket(req.params.id)
-      return { publicUrl: `${storageUrl(req, ref(req))}/object/public/${encodePath(`${bucket.id}/${path}`)}` }
+      return { publicUrl: `${storageUrl(studioUrl, ref(req))}/object/public/${encodePath(`${bucket.id}/${path}`)}` }
     })
     app.post<G>('/buckets/:id/objects/download', { preHandler: change }, async (req, reply) => {
       const { path } = parse(ObjectPathBody, req.body)

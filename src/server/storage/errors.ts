@@ -42,7 +42,7 @@ export function installStorageErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({ statusCode: error.bodyStatusCode, error: error.error, message: error.message })
     }
     const status = (error as FastifyError).statusCode
-    if (typeof status === 'number' && status >= 400 && status < 500) {
+    if (typeof status === 'number' && status >= 400 && status < 600 && status !== 500) {
       return reply.status(status).send({ statusCode: String(status), error: 'Error', message: (error as Error).message })
     }
     request.log.error(error)

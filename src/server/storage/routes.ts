@@ -11,11 +11,11 @@ import { StorageService } from './service'
 
 export async function storageRoutes(
   app: FastifyInstance,
-  opts: { db: Driver; keys: ProjectKeys; permissions: Permissions; storageDir: string },
+  opts: { db: Driver; keys: ProjectKeys; permissions: Permissions; storageDir: string; studioUrl: string },
 ): Promise<StorageService> {
   const service = new StorageService(opts.db, new DiskObjectStore(opts.storageDir), opts.keys)
   await app.register(storageApiRoutes(service), { prefix: '/api/projects/:ref/storage/v1' })
-  await app.register(dashboardStorageRoutes(service, opts.permissions), { prefix: '/platform/storage/:ref' })
-  storageConfigRoutes(app, opts.keys, opts.permissions)
+  await app.register(dashboardStorageRoutes(service, opts.permissions, opts.studioUrl), { prefix: '/platform/storage/:ref' })
+  storageConfigRoutes(app, opts.keys, opts.permissions, opts.studioUrl)
   return service
 }

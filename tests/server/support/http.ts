@@ -1,6 +1,7 @@
 /** Helpers for tests that talk to the real studio servers started by tests/support/global-setup.ts. */
 import { createApi, type Api } from '../../../src/web/data/api'
 import { DEFAULT_PROJECT_REF } from '../../../src/shared/constants'
+import { AUTH } from '../../support/auth'
 
 export const REF = DEFAULT_PROJECT_REF
 
@@ -20,7 +21,7 @@ export interface Client {
 }
 
 export function client(url: string): Client {
-  const api = createApi(url)
+  const api = createApi(url, AUTH)
   return {
     api,
     sql: (query) => api.query(REF, query),
@@ -36,7 +37,7 @@ export function client(url: string): Client {
     async send(method, path, body) {
       const res = await fetch(`${url}${path}`, {
         method,
-        headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+        headers: body === undefined ? AUTH : { ...AUTH, 'content-type': 'application/json' },
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       })
       const text = await res.text()

@@ -4,13 +4,14 @@ import { join } from 'node:path'
 import { StorageClient } from '@supabase/storage-js'
 import { SignJWT } from 'jose'
 import type { ProjectApiSettings } from '../../../src/shared/storage'
+import { AUTH } from '../../support/auth'
 import { REF } from './http'
 
 /** The API settings as the studio's owner sees them: secrets included. */
 export type Keys = ProjectApiSettings & { service_role_key: string; jwt_secret: string }
 
 export async function settings(url: string): Promise<Keys> {
-  const res = await fetch(`${url}/platform/projects/${REF}/settings`)
+  const res = await fetch(`${url}/platform/projects/${REF}/settings`, { headers: AUTH })
   if (!res.ok) throw new Error(`settings: ${res.status}`)
   const s = (await res.json()) as ProjectApiSettings
   if (s.service_role_key === null || s.jwt_secret === null) throw new Error('settings: the secret keys were withheld')

@@ -1,0 +1,72 @@
+/**
+ * The public door: `GET /health`, `POST /platform/sign-in` (the dashboard password), `GET /?token=` (the
+ * sign-in link printed at start), and `POST /platform/sign-out` (behind the session, like every other
+ * dashboard route).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { MSG } from '../../shared/messages'
+import { SignInBody } from '../../shared/sign-in'
+import { notFound, parse, unauthorized } from '../errors'
+import { sendIndex } from '../static'
+import { clearSessionCookie, setSessionCookie } from './cookies'
+import type { SignInFailures } from './failures'
+import type { SignInLinks } from './links'
+import type { DashboardPassword } from './password'
+import type { Sessions } from './sessions'
+
+export interface SignInOptions {
+  sessions: Sessions
+  password: DashboardPassword
+  links: SignInLinks
+  failures: SignInFailures
+  /** the user a sign-in opens a session for (self-hosted: the one user) */
+  userId: number
+  /** cookies are Secure when the studio is reached over https */
+  secure: boolean
+  /** whether `/` serves the built app (tests run without it) */
+  serveApp: boolean
+}
+
+export function signInRoutes(app: FastifyInstance, opts: SignInOptions): void {
+  const { sessions, failures } = opts
+  const address = (request: FastifyRequest) => request.ip
+
+  app.get('/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }))
+
+  app.post('/platform/sign-in', { config: { access: 'public' } }, async (request, reply) => {
+    failures.check(address(request))
+    const { password } = parse(SignInBody, request.body)
+    if (!(await opts.password.verify(password))) {
+      failures.fail(address(request))
+      throw unauthorized(MSG.wrongPassword)
+    }
+    failures.succeed(address(request))
+    setSessionCookie(reply, await sessions.create(opts.userId), sessions.ttlSeconds, opts.secure)
+    return { ok: true }
+  })
+
+  // The link: a session, then a redirect that drops the token from the address bar (and from any Referer).
+  app.get<{ Querystring: { token?: string } }>('/', { config: { access: 'public' } }, async (request, reply) => {
+    const token = request.query.token
+    if (token === undefined) {
+      if (!opts.serveApp) throw notFound('Not found: GET /')
+      return sendIndex(reply)
+    }
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
+    const who = address(request)
+    if (failures.waitFor(who) > 0 || !opts.links.consume(String(token))) {
+      failures.fail(who)
+      return reply.redirect('/sign-in?link=invalid', 303)
+    }
+    failures.succeed(who)
+    setSessionCookie(reply, await sessions.create(opts.userId), sessions.ttlSeconds, opts.secure)
+    return reply.redirect('/', 303)
+  })
+
+  app.post('/platform/sign-out', async (request, reply) => {
+    const session = request.studioAuth?.session
+    if (session) await sessions.end(session)
+    clearSessionCookie(reply, opts.secure)
+    return { ok: true }
+  })
+}
