@@ -18,6 +18,7 @@ import { createApi } from '../src/web/data/api'
 import { DEFAULT_PROJECT_REF } from '../src/shared/constants'
 import { startStudio } from '../src/server/app'
 import { prepareBenchTable } from './support/table'
+import { BENCH_AUTH, BENCH_TOKEN } from './support/auth'
 
 const ROWS = 500_000
 const RUNS = 5
@@ -39,7 +40,7 @@ async function rates(...runs: (() => Promise<unknown>)[]): Promise<number[]> {
 
 /** Reads the whole download; answers its size in bytes. */
 async function download(url: string): Promise<number> {
-  const res = await fetch(url)
+  const res = await fetch(url, { headers: BENCH_AUTH })
   if (!res.ok || !res.body) throw new Error(`export failed: ${res.status} ${await res.text()}`)
   const reader = res.body.getReader()
   let bytes = 0
@@ -50,12 +51,12 @@ async function download(url: string): Promise<number> {
 const databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || undefined
 const dataDir = databaseUrl ? undefined : await mkdtemp(join(tmpdir(), 'studio-bench-'))
 try {
-  const studio = await startStudio({ port: 0, dataDir, databaseUrl, serveStatic: false, logger: false })
+  const studio = await startStudio({ port: 0, dataDir, databaseUrl, serveStatic: false, logger: false, token: BENCH_TOKEN })
   let api: number
   let copy: number
   let bytes: number
   try {
-    const url = createApi(studio.url).exportUrl(DEFAULT_PROJECT_REF, { tableId: await prepareBenchTable(studio.db, 'bench_export', ROWS, `'Customer, "' || g || '"'`) })
+    const url = createApi(studio.url, BENCH_AUTH).exportUrl(DEFAULT_PROJECT_REF, { tableId: await prepareBenchTable(studio.db, 'bench_export', ROWS, `'Customer, "' || g || '"'`) })
     bytes = await download(url)
     if (databaseUrl) {
       const client = new pg.Client({ connectionString: databaseUrl })

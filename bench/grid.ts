@@ -15,6 +15,7 @@ import { prepareBenchTable } from './support/table'
 import type { Driver } from '../src/server/db/driver'
 import { loadSource } from '../src/server/rows/source'
 import { countRows, selectRows } from '../src/server/rows/sql'
+import { BENCH_AUTH, BENCH_TOKEN } from './support/auth'
 
 const ROWS = 1_000_000
 const LIMIT = 100
@@ -56,11 +57,11 @@ async function sqlOnly(sql: () => Promise<unknown>): Promise<number> {
 
 const databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || undefined
 const dataDir = databaseUrl ? undefined : await mkdtemp(join(tmpdir(), 'studio-bench-'))
-const studio = await startStudio({ port: 0, dataDir, databaseUrl, serveStatic: false, logger: false })
+const studio = await startStudio({ port: 0, dataDir, databaseUrl, serveStatic: false, logger: false, token: BENCH_TOKEN })
 try {
   const { db } = studio
   const tableId = await prepareBenchTable(db, 'bench_grid', ROWS)
-  const api = createApi(studio.url)
+  const api = createApi(studio.url, BENCH_AUTH)
   const source = await loadSource(db, tableId)
   const page = (n: number) => selectRows(source, { filters: [], sorts: [], page: n, limit: LIMIT })
   const run = ({ sql, params }: { sql: string; params: Parameters<Driver['query']>[1] }) => () => db.query(sql, params)

@@ -18,6 +18,7 @@ import pg from 'pg'
 import { createApi } from '../src/web/data/api'
 import { DEFAULT_PROJECT_REF } from '../src/shared/constants'
 import { startStudio } from '../src/server/app'
+import { BENCH_AUTH, BENCH_TOKEN } from './support/auth'
 
 const ROWS = 100_000
 const RUNS = 5
@@ -97,7 +98,7 @@ const databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL ||
 const dataDir = databaseUrl ? undefined : await mkdtemp(join(tmpdir(), 'studio-bench-'))
 try {
   const csv = csvFile()
-  const studio = await startStudio({ port: 0, dataDir, databaseUrl, serveStatic: false, logger: false })
+  const studio = await startStudio({ port: 0, dataDir, databaseUrl, serveStatic: false, logger: false, token: BENCH_TOKEN })
   let api: number
   let copy: number
   try {
@@ -108,7 +109,7 @@ try {
     const viaApi: Run = {
       before: empty,
       run: async () => {
-        const last = await createApi(studio.url).importCsv(DEFAULT_PROJECT_REF, { tableId, mapping }, csv)
+        const last = await createApi(studio.url, BENCH_AUTH).importCsv(DEFAULT_PROJECT_REF, { tableId, mapping }, csv)
         if (last.type !== 'done' || last.rows !== ROWS) throw new Error(`import failed: ${JSON.stringify(last)}`)
       },
     }

@@ -12,6 +12,7 @@ import { startStudio } from '../src/server/app'
 import { DEFAULT_PROJECT_REF } from '../src/shared/constants'
 import type { RunQueryResponse } from '../src/shared/content'
 import { createApi } from '../src/web/data/api'
+import { BENCH_AUTH, BENCH_TOKEN } from './support/auth'
 
 const ROWS = 100_000
 const RUNS = 7
@@ -35,9 +36,9 @@ const perSecond = (ms: number) => Math.round((ROWS / ms) * 1000)
 
 const databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || undefined
 const dataDir = databaseUrl ? undefined : await mkdtemp(join(tmpdir(), 'studio-bench-'))
-const studio = await startStudio({ port: 0, dataDir, databaseUrl, serveStatic: false, logger: false })
+const studio = await startStudio({ port: 0, dataDir, databaseUrl, serveStatic: false, logger: false, token: BENCH_TOKEN })
 try {
-  const api = createApi(studio.url)
+  const api = createApi(studio.url, BENCH_AUTH)
   let response: RunQueryResponse | undefined
   const apiMs = await median(async () => (response = await api.runQuery(DEFAULT_PROJECT_REF, { query: SQL })))
   const driverMs = await median(() => studio.db.query(SQL))

@@ -21,6 +21,7 @@ import type { ReadableStream as WebStream } from 'node:stream/web'
 import { DEFAULT_PROJECT_REF as REF, STORAGE_FOLDER_PAGE_SIZE, STORAGE_SETTINGS_MAX_BYTES } from '../src/shared/constants'
 import { quoteLiteral } from '../src/shared/sql-quote'
 import type { ProjectApiSettings, StorageConfig } from '../src/shared/storage'
+import { BENCH_AUTH, BENCH_TOKEN } from './support/auth'
 
 const MB = 1024 * 1024
 const SIZE = 200 * MB
@@ -46,7 +47,9 @@ async function makeFile(path: string): Promise<void> {
 
 /** The studio in a child process; resolves with its URL once it listens. */
 function serve(dir: string, databaseUrl: string | undefined): Promise<{ url: string; child: ChildProcess }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', STUDIO_DATA_DIR: join(dir, 'data'), STUDIO_STORAGE_DIR: join(dir, 'storage') }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, PORT: '0', HOST: '127.0.0.1', STUDIO_DATA_DIR: join(dir, 'data'), STUDIO_STORAGE_DIR: join(dir, 'storage'), STUDIO_TOKEN: BENCH_TOKEN,
+  }
   delete env.DATABASE_URL
   delete env.PLATFORM_DATABASE_URL
   if (databaseUrl) env.DATABASE_URL = databaseUrl
@@ -68,7 +71,8 @@ async function json<T>(url: string, init?: RequestInit): Promise<T> {
   return (await res.json()) as T
 }
 
-const jsonBody = (method: string, body: unknown): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+/** A dashboard call's body, sent as a script does: with the automation token. */
+const jsonBody = (method: string, body: unknown): RequestInit => ({ method, headers: { ...BENCH_AUTH, 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
 async function bench(database: 'pglite' | 'postgres', databaseUrl: string | undefined, dir: string, source: string) {
   const { url, child } = await serve(dir, databaseUrl)
@@ -78,11 +82,11 @@ async function bench(database: 'pglite' | 'postgres', databaseUrl: string | unde
   let storage = ''
   let auth: Record<string, string> = {}
   try {
-    const s = await json<ProjectApiSettings>(`${url}/platform/projects/${REF}/settings`)
+    const s = await json<ProjectApiSettings>(`${url}/platform/projects/${REF}/settings`, { headers: BENCH_AUTH })
     storage = s.storage_url
     const key = s.service_role_key ?? ''
     auth = { authorization: `Bearer ${key}`, apikey: key }
-    previous = await json<StorageConfig>(configUrl)
+    previous = await json<StorageConfig>(configUrl, { headers: BENCH_AUTH })
     await json(configUrl, jsonBody('PATCH', { fileSizeLimit: STORAGE_SETTINGS_MAX_BYTES }))
     await json(`${storage}/bucket`, { ...jsonBody('POST', { id: bucket, name: bucket, public: false, file_size_limit: null }), headers: { ...auth, 'content-type': 'application/json' } })
 
