@@ -14,6 +14,7 @@ import type { Driver } from './db/driver'
 import { openPglite } from './db/pglite'
 import { openPostgres } from './db/postgres'
 import { installErrorHandler, notFound } from './errors'
+import { installJsonParser } from './json-body'
 import { Permissions } from './permissions'
 import { pgMetaRoutes } from './pgmeta/routes'
 import { ProjectKeys } from './platform/keys'
@@ -30,6 +31,7 @@ import { dashboardPassword } from './security/password'
 import { signInRoutes } from './security/routes'
 import { Sessions } from './security/sessions'
 import { serveApp } from './static'
+import { DiskObjectStore } from './storage/object-store'
 import { storageRoutes } from './storage/routes'
 import type { StorageService } from './storage/service'
 
@@ -108,21 +110,27 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
   const http = await bindServer({ port: opts.port ?? 0, host, stallTimeoutMs: opts.stallTimeoutMs })
   const url = (opts.publicUrl ?? `http://${shownHost(host)}:${http.port}`).replace(/\/+$/, '')
   // 2. The data directory: ours alone, and private, before any database opens in it.
-  let lock: DataDirLock
+  // A storage directory of its own (STUDIO_STORAGE_DIR) is locked too: its temp files are swept below.
+  const storageDir = resolve(opts.storageDir ?? join(dataDir, 'storage'))
+  const locks: DataDirLock[] = []
   try {
-    lock = await lockDataDir(dataDir)
+    for (const dir of storageDir.startsWith(`${dataDir}/`) ? [dataDir] : [dataDir, storageDir]) {
+      locks.push(await lockDataDir(dir))
+      await makePrivate(dir)
+    }
   } catch (e) {
+    for (const lock of locks) await lock.release()
     await http.close()
     throw e
   }
-  const storageDir = resolve(opts.storageDir ?? join(dataDir, 'storage'))
-  await makePrivate(dataDir)
-  if (!storageDir.startsWith(`${dataDir}/`)) await makePrivate(storageDir)
+  // Upload temp files of a studio killed mid-upload: nobody else writes here while we hold the lock.
+  await new DiskObjectStore(storageDir).sweepTemp()
 
   const users = new Users(opts.users)
   const store = platformStore({ dataDir, databaseUrl: opts.platformDatabaseUrl ?? opts.databaseUrl, users: users.all })
   let db: Driver | undefined
   const app = Fastify({ logger: (opts.logger ?? true) && { level: 'warn' }, serverFactory: http.factory })
+  installJsonParser(app)
   const routes: { method: string; url: string; access: string }[] = []
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
@@ -133,7 +141,7 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
     await http.close()
     await app.close()
     await Promise.all([db?.close(), store.close()])
-    await lock.release()
+    for (const lock of locks) await lock.release()
   }
   let storage: StorageService
   let links: SignInLinks

@@ -83,13 +83,22 @@ function decodeAll(segment: string): string {
 }
 
 /**
- * Why an object key is refused, or null when it is fine: no absolute path, backslash, NUL or other control
- * character, empty segment, '.' or '..' segment (also percent-encoded), and at most 1024 bytes.
+ * Characters no key may hold, by Unicode category: controls (Cc: C0, DEL, C1), format characters (Cf: the
+ * bidi marks, embeddings, overrides and isolates that make a name read as another, zero-width spaces and
+ * joiners, BOM, soft hyphen, tag characters), line and paragraph separators (Zl, Zp), and lone surrogates
+ * (Cs, which UTF-8 cannot carry). Letters, marks, digits, symbols and single emoji of every script stay
+ * allowed; the price is that ZWJ emoji sequences and words written with ZWNJ (Persian, Indic) are refused.
+ */
+const KEY_FORBIDDEN_CHAR = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u
+
+/**
+ * Why an object key is refused, or null when it is fine: no absolute path, backslash, control, bidi or other
+ * invisible format character (KEY_FORBIDDEN_CHAR), empty segment, '.' or '..' segment (also
+ * percent-encoded), and at most 1024 bytes.
  */
 export function objectKeyProblem(key: string): string | null {
   if (!key) return MSG.objectKeyInvalid('')
-  // eslint-disable-next-line no-control-regex
-  if (key.startsWith('/') || key.includes('\\') || /[\u0000-\u001f\u007f]/.test(key)) return MSG.objectKeyInvalid(key)
+  if (key.startsWith('/') || key.includes('\\') || KEY_FORBIDDEN_CHAR.test(key)) return MSG.objectKeyInvalid(key)
   if (new TextEncoder().encode(key).length > STORAGE_MAX_KEY_BYTES) return MSG.objectKeyInvalid(key)
   for (const segment of key.split('/')) {
     const decoded = decodeAll(segment)

@@ -24,7 +24,7 @@ describe('bootstrap', () => {
       expect(rows).toEqual([
         { rolname: 'anon', rolcanlogin: false, rolbypassrls: false, rolinherit: false, in_authenticator: true },
         { rolname: 'authenticated', rolcanlogin: false, rolbypassrls: false, rolinherit: false, in_authenticator: true },
-        { rolname: 'authenticator', rolcanlogin: true, rolbypassrls: false, rolinherit: false, in_authenticator: true },
+        { rolname: 'authenticator', rolcanlogin: false, rolbypassrls: false, rolinherit: false, in_authenticator: true },
         { rolname: 'service_role', rolcanlogin: false, rolbypassrls: true, rolinherit: false, in_authenticator: true },
       ])
     }

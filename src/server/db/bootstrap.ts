@@ -11,8 +11,19 @@ begin
   if not exists (select from pg_roles where rolname = 'anon') then create role anon nologin noinherit; end if;
   if not exists (select from pg_roles where rolname = 'authenticated') then create role authenticated nologin noinherit; end if;
   if not exists (select from pg_roles where rolname = 'service_role') then create role service_role nologin noinherit bypassrls; end if;
-  if not exists (select from pg_roles where rolname = 'authenticator') then create role authenticator login noinherit; end if;
+  if not exists (select from pg_roles where rolname = 'authenticator') then create role authenticator nologin noinherit; end if;
   if not pg_has_role('authenticator', 'anon', 'member') then grant anon, authenticated, service_role to authenticator; end if;
+end
+$$;
+-- authenticator may become service_role: without a password, logging in as it (trust or peer auth) would be
+-- a way around every policy. It logs in only once its admin gives it a password; one made LOGIN without one
+-- (by an earlier version) is put back to NOLOGIN. pg_authid is readable by superusers only: else leave it be.
+do $$
+begin
+  if exists (select from pg_authid where rolname = 'authenticator' and rolcanlogin and rolpassword is null) then
+    alter role authenticator nologin;
+  end if;
+exception when insufficient_privilege then null;
 end
 $$;`
 
