@@ -79,7 +79,7 @@ describe.each(targets().map((t) => [t.name, t] as const))('every route on %s', (
   it('answers 401 to every dashboard route without a session, and to a wrong token', async () => {
     const dashboard = routes().filter((r) => !PUBLIC.includes(key(r)) && !r.url.startsWith(PROJECT_API))
     for (const route of dashboard) {
-      for (const headers of [{}, { authorization: 'Bearer not-the-token' }, { cookie: 'studio_session=forged' }]) {
+      for (const headers of [{}, { authorization: 'Bearer not-the-token' }, { cookie: 'studio_session=forged' }] as Record<string, string>[]) {
         const res = await fetch(`${studio.url}${concrete(route.url)}`, { method: route.method, headers })
         expect({ route: key(route), status: res.status }).toEqual({ route: key(route), status: 401 })
         if (route.method !== 'HEAD') expect(((await res.json()) as { message: string }).message).toMatch(/Sign in|automation token/)

@@ -3,8 +3,32 @@
  * PostgreSQL server. Both return the same JS values for the same data (see values.ts).
  */
 import type { Impersonation, Row } from '../../shared/api'
+import { DB_STATEMENT_TIMEOUT_MS, DB_WAIT_TIMEOUT_MS } from '../../shared/constants'
+import { MSG } from '../../shared/messages'
 import { quoteIdent } from '../../shared/sql-quote'
+import { serviceUnavailable } from '../errors'
 import type { Field } from './values'
+
+/** How long a call may wait for the database and run on it; tests set small values. */
+export interface DriverOptions {
+  /** A call that waits longer than this for its turn (PGlite) or a connection (PostgreSQL) fails with 503. */
+  waitTimeoutMs?: number
+  /** PostgreSQL: statement_timeout of the pool's sessions (SQL-editor scripts run without one). */
+  statementTimeoutMs?: number
+}
+
+export const driverDefaults = (o: DriverOptions = {}) => ({
+  waitTimeoutMs: o.waitTimeoutMs ?? DB_WAIT_TIMEOUT_MS,
+  statementTimeoutMs: o.statementTimeoutMs ?? DB_STATEMENT_TIMEOUT_MS,
+})
+
+/** The 503 for a call that waited waitTimeoutMs without getting the database. */
+export const databaseBusy = (waitTimeoutMs: number) => serviceUnavailable(MSG.databaseBusy(Math.round(waitTimeoutMs / 100) / 10))
+
+/** A script stopped by its signal, as Postgres words it (SQLSTATE 57014), so it answers like a database error. */
+export function queryCancelled(): Error {
+  return Object.assign(new Error(MSG.queryCancelled), { code: '57014', severity: 'ERROR' })
+}
 
 /**
  * Bind parameters: text (Postgres casts it to the parameter's type), numbers, booleans, lists of text
@@ -56,13 +80,15 @@ export interface ScriptOptions {
    * LOCAL in a wrapping transaction, so the script's own BEGIN and COMMIT work); the reset undoes them.
    */
   impersonate?: Impersonation
-  /** Runs first on the script's own connection, as the database's user: e.g. to learn its backend pid. */
-  prepare?(connection: Queryable): Promise<void>
+  /**
+   * Aborting stops the script, queued or running, and it rejects with queryCancelled() (PostgreSQL: its own
+   * 57014 error, through pg_cancel_backend; PGlite: its worker is ended and opened again).
+   */
+  signal?: AbortSignal
 }
 
 /** What a driver's script() does on its connection before the script itself. */
-export async function prepareScript(connection: Queryable, { impersonate: who, prepare }: ScriptOptions): Promise<void> {
-  await prepare?.(connection)
+export async function prepareScript(connection: Queryable, { impersonate: who }: ScriptOptions): Promise<void> {
   if (who) await impersonate(connection, who, 'session')
 }
 

@@ -1,8 +1,8 @@
-/** Running SQL from the SQL editor (every statement's result, cancellable on PostgreSQL), and formatting it. */
+/** Running SQL from the SQL editor (every statement's result, cancellable), and formatting it. */
 import { format } from 'sql-formatter'
 import type { Row } from '../../shared/api'
 import type { RunQueryBody, RunQueryResponse } from '../../shared/content'
-import type { Driver, Queryable } from '../db/driver'
+import type { Driver } from '../db/driver'
 import { badRequest } from '../errors'
 
 /** Runs one or more statements; answers the rows of the last one. */
@@ -12,43 +12,41 @@ export async function runQuery(db: Driver, sql: string): Promise<Row[]> {
 }
 
 /**
- * The editor's runs. On PostgreSQL a run with a runId remembers the backend pid of its connection, so a
- * cancel from another connection (pg_cancel_backend) stops it; the run then fails with the database's
- * 'canceling statement due to user request'. PGlite runs in the server's own thread: nothing can stop a
- * query there, and cancel answers false.
+ * The editor's runs. A run with a runId can be cancelled while it waits or runs: its script's signal is
+ * aborted (PostgreSQL: pg_cancel_backend on its connection; PGlite: the database worker is ended and
+ * opened again), and the run fails with the database's 'canceling statement due to user request' (57014).
  */
 export class QueryRuns {
-  /** runId → backend pid, while the run lasts */
-  readonly #running = new Map<string, number>()
+  /** runId → how to stop the run, and its end, while the run lasts */
+  readonly #running = new Map<string, { controller: AbortController; ended: Promise<unknown> }>()
 
   constructor(private readonly db: Driver) {}
 
   async run({ query, runId, impersonate }: RunQueryBody): Promise<RunQueryResponse> {
     const started = performance.now()
-    const remember = async (connection: Queryable) => {
-      const { rows } = await connection.query<{ pid: number }>('select pg_backend_pid() as pid')
-      if (runId && rows[0]) this.#running.set(runId, rows[0].pid)
-    }
+    const controller = new AbortController()
+    const running = this.db.script(query, { impersonate, signal: controller.signal })
+    const entry = { controller, ended: running.catch(() => undefined) }
+    if (runId) this.#running.set(runId, entry)
     try {
-      const results = await this.db.script(query, {
-        impersonate,
-        prepare: runId && this.db.kind === 'postgres' ? remember : undefined,
-      })
+      const results = await running
       return {
         results: results.map((r) => ({ command: r.command, columns: r.fields, rows: r.rows, rowCount: r.rowCount })),
         duration_ms: Math.round((performance.now() - started) * 10) / 10,
       }
     } finally {
-      if (runId) this.#running.delete(runId)
+      if (runId && this.#running.get(runId) === entry) this.#running.delete(runId)
     }
   }
 
-  /** Whether the database accepted to cancel the run (false when it is not running, or on PGlite). */
+  /** Stops the run and answers once it has ended: true when it was queued or running, false when there is no such run. */
   async cancel(runId: string): Promise<boolean> {
-    const pid = this.#running.get(runId)
-    if (pid === undefined) return false
-    const { rows } = await this.db.query<{ cancelled: boolean }>('select pg_cancel_backend($1) as cancelled', [pid])
-    return rows[0]?.cancelled === true
+    const entry = this.#running.get(runId)
+    if (!entry) return false
+    this.#running.delete(runId)
+    entry.controller.abort()
+    await entry.ended
+    return true
   }
 }
 
