@@ -17,6 +17,7 @@ import './storage-explorer'
 import './storage-objects'
 import './storage-policies'
 import './settings'
+import './account'
 import type * as app from './app'
 import type * as navigation from './navigation'
 import type * as tableEditor from './table-editor'
@@ -32,6 +33,7 @@ import type * as storageExplorer from './storage-explorer'
 import type * as storageObjects from './storage-objects'
 import type * as storagePolicies from './storage-policies'
 import type * as settings from './settings'
+import type * as account from './account'
 import { runCommand, type CommandSource } from './registry'
 
 type ValuesOf<M> = M[keyof M]
@@ -53,6 +55,7 @@ export type CommandId =
   | IdsOf<typeof storageObjects>
   | IdsOf<typeof storagePolicies>
   | IdsOf<typeof settings>
+  | IdsOf<typeof account>
 
 /** `runCommand` with the id checked against the registry's ids. */
 export function run<R = unknown>(id: CommandId, args: unknown = {}, source: CommandSource = 'button'): Promise<R> {

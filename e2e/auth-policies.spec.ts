@@ -3,7 +3,7 @@
  * (the palette, ⌘Enter through review and save), and by mouse one from scratch, the RLS toggle and a
  * delete; what the page shows is checked, and what the database holds through the API.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './support/fixtures'
 import { mod, sql } from './support/helpers'
 
 async function createTable(request: APIRequestContext, name: string): Promise<number> {

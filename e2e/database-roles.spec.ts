@@ -3,7 +3,7 @@
  * built app: create a role from the dialog, toggle a flag, search, delete, and read pg_roles through the
  * API to see what the database holds. Every role name carries a random suffix and is dropped at the end.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './support/fixtures'
 import { paletteCommand, palettePick, sql } from './support/helpers'
 
 const made: string[] = []

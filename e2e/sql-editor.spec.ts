@@ -2,7 +2,7 @@
  * A person's paths through the SQL editor (issue 4), once by keyboard and once by mouse, on the built app
  * over the demo schema: open the editor, type a query, run it, read the results or the error.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/fixtures'
 import { mod } from './support/helpers'
 
 function editor(page: Page) {

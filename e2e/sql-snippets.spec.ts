@@ -3,7 +3,8 @@
  * write a query, run it with the keyboard, see it saved, rename it, favorite it, share it, reload and
  * find it again. What the server holds is checked through the content API.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/fixtures'
+import { AUTH } from './support/auth'
 import { mod } from './support/helpers'
 import type { ContentListResponse, SnippetContent } from '../src/shared/content'
 
@@ -23,7 +24,7 @@ async function palette(page: Page, ...steps: string[]) {
 }
 
 async function savedSnippet(page: Page, id: string) {
-  const res = await page.request.get('/platform/projects/default/content?type=sql')
+  const res = await page.request.get('/platform/projects/default/content?type=sql', { headers: AUTH })
   const { data } = (await res.json()) as ContentListResponse<SnippetContent>
   return data.find((s) => s.id === id)
 }

@@ -3,7 +3,7 @@
  * mouse (the name rules first), make it public (the warning), delete it by keyboard through the palette
  * (typing its name), and change the upload limit. What the storage holds is read back through the API.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext } from './support/fixtures'
 import { paletteCommand, palettePick } from './support/helpers'
 
 const made: string[] = []

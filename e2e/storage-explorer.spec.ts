@@ -3,7 +3,7 @@
  * browse into folders, preview an image, rename a file and a folder, create a folder, switch to the list
  * view and sort; the storage is read back through the dashboard API. Each test has a bucket of its own.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './support/fixtures'
 import { mod } from './support/helpers'
 
 const api = '/platform/storage/default/buckets'

@@ -3,7 +3,7 @@
  * keyboard (the palette, ⌘Enter through review and save), and by mouse one from scratch, then its delete;
  * what the page shows is checked, and what the database holds through the API.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './support/fixtures'
 import { mod, sql } from './support/helpers'
 
 async function createBucket(request: APIRequestContext, id: string, isPublic = false): Promise<void> {

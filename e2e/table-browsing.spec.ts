@@ -3,7 +3,7 @@
  * app over a fresh database with the demo schema: open the studio, go to the table editor, open a table,
  * filter it, and see the URL and the rows change.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/fixtures'
 import { mod, palettePick } from './support/helpers'
 
 function rowCount(page: Page) {

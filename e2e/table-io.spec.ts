@@ -4,7 +4,7 @@
  * export the table and read the downloaded file.
  */
 import { readFile } from 'node:fs/promises'
-import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Download, type Page } from './support/fixtures'
 import { mod, sql } from './support/helpers'
 
 /** An empty table of stock items; its id. */

@@ -3,7 +3,7 @@
  * edit a cell, insert a row (and, by keyboard, undo an edit), then read the table through the API to see
  * what the database holds. Each test works on a table of its own, so the demo data stays as it was.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './support/fixtures'
 import { mod, sql } from './support/helpers'
 
 /** A fresh table of three gadgets; its id. */

@@ -1,12 +1,16 @@
 /** What the e2e specs share: the platform's modifier key, SQL through the API, and the palette's steps. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { AUTH } from './auth'
 
 /** ⌘ on macOS, Ctrl elsewhere ('$mod' in the keymap). */
 export const mod = process.platform === 'darwin' ? 'Meta' : 'Control'
 
-/** Runs SQL on the e2e studio's database through the query call; fails the test when it fails. */
+/**
+ * Runs SQL on the e2e studio's database through the query call, with the automation token (whichever request
+ * context is given); fails the test when it fails.
+ */
 export async function sql<R = Record<string, unknown>>(request: APIRequestContext, query: string): Promise<R[]> {
-  const res = await request.post('/platform/pg-meta/default/query', { data: { query } })
+  const res = await request.post('/platform/pg-meta/default/query', { data: { query }, headers: AUTH })
   expect(res.ok(), await res.text()).toBe(true)
   return (await res.json()) as R[]
 }

@@ -10,7 +10,7 @@ import { SELF_HOSTED_GRANTS, type Grant } from '../shared/permissions'
 import { contentRoutes } from './content/routes'
 import { bootstrap } from './db/bootstrap'
 import { loadDemo } from './db/demo'
-import type { Driver } from './db/driver'
+import type { Driver, DriverOptions } from './db/driver'
 import { openPglite } from './db/pglite'
 import { openPostgres } from './db/postgres'
 import { installErrorHandler, notFound } from './errors'
@@ -80,6 +80,8 @@ export interface StudioOptions {
   stallTimeoutMs?: number
   /** failed sign-ins allowed per address in the window (default SIGN_IN_MAX_FAILURES) */
   signInMaxFailures?: number
+  /** the project database's wait and statement timeouts (defaults DB_WAIT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS) */
+  database?: DriverOptions
 }
 
 export interface Studio {
@@ -105,6 +107,12 @@ function shownHost(host: string): string {
 
 export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
   const host = opts.host ?? '127.0.0.1'
+  // What the studio writes is its user's alone (PGlite makes some files after start: they follow the umask).
+  try {
+    process.umask(0o077)
+  } catch {
+    // a worker thread cannot set it; the directories are 0700 anyway
+  }
   const dataDir = resolve(opts.dataDir ?? '.studio')
   // 1. The port first: a port in use fails here, with nothing touched.
   const http = await bindServer({ port: opts.port ?? 0, host, stallTimeoutMs: opts.stallTimeoutMs })
@@ -146,7 +154,7 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
   let storage: StorageService
   let links: SignInLinks
   try {
-    db = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(dataDir)
+    db = opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.database) : await openPglite(dataDir, opts.database)
     await bootstrap(db)
     if (opts.demo) await loadDemo(db)
     const password = await dashboardPassword(store, opts.password)

@@ -27,6 +27,14 @@ export const paths = {
   apiSettings: (ref: string) => `/project/${ref}/settings/api`,
   support: () => '/support/new',
   projects: () => '/projects',
+  /** the sign-in page; `returnTo` is where a sign-in goes next (a path of this studio), `link` 'invalid' after a used link */
+  signIn: (q: { returnTo?: string; link?: 'invalid' } = {}) => {
+    const sp = new URLSearchParams()
+    if (q.returnTo && q.returnTo !== '/') sp.set('returnTo', q.returnTo)
+    if (q.link) sp.set('link', q.link)
+    const s = sp.toString()
+    return `/sign-in${s ? `?${s}` : ''}`
+  },
 }
 
 export type RouteId =
@@ -46,6 +54,7 @@ export type RouteId =
   | 'storage.settings'
   | 'settings.api'
   | 'support'
+  | 'sign-in'
   | 'not-found'
 
 const patterns: { id: RouteId; re: RegExp; keys: string[] }[] = [
@@ -65,6 +74,7 @@ const patterns: { id: RouteId; re: RegExp; keys: string[] }[] = [
   { id: 'settings.api', re: /^\/project\/([^/]+)\/settings\/api\/?$/, keys: ['ref'] },
   { id: 'project', re: /^\/project\/([^/]+)\/?$/, keys: ['ref'] },
   { id: 'support', re: /^\/support\/new\/?$/, keys: [] },
+  { id: 'sign-in', re: /^\/sign-in\/?$/, keys: [] },
 ]
 
 export interface RouteMatch {

@@ -11,10 +11,13 @@ import { ErrorPage, NotFoundPage } from './screens/errors/ErrorPage'
 import { gridSearchSchema } from './screens/table-editor/search'
 import { policiesSearchSchema } from './screens/auth/policies/search'
 import { rolesSearchSchema } from './screens/database/roles/roles-data'
+import { afterSignIn, signInSearchSchema } from './screens/sign-in/session'
 
 export interface RouterContext {
   queryClient: QueryClient
   isPlatform: boolean
+  /** whether the page loaded with a session (the studio call answered); a sign-in or sign-out loads the page afresh */
+  signedIn: boolean
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -37,6 +40,22 @@ const supportRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/support/new',
   component: lazyRouteComponent(() => import('./screens/support/SupportPage'), 'SupportPage'),
+})
+
+/**
+ * Outside the project frame (no session needed). Signed in already: reset cached queries and go where the
+ * sign-in would have gone (spec 4, sign-in frame); otherwise stay.
+ */
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sign-in',
+  validateSearch: signInSearchSchema,
+  beforeLoad: ({ context, search }) => {
+    if (!context.signedIn) return
+    context.queryClient.clear()
+    throw redirect({ href: afterSignIn(search), replace: true })
+  },
+  component: lazyRouteComponent(() => import('./screens/sign-in/SignInPage'), 'SignInPage'),
 })
 
 const projectRoute = createRoute({ getParentRoute: () => rootRoute, path: '/project/$ref', component: ProjectLayout })
@@ -154,6 +173,7 @@ const routeTree = rootRoute.addChildren([
   accountRoute,
   orgRoute,
   supportRoute,
+  signInRoute,
   projectRoute.addChildren([
     projectHomeRoute,
     editorRoute.addChildren([editorIndexRoute, tableRoute]),

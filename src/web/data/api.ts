@@ -16,7 +16,7 @@ import type {
   InsertRowsResponse, TableCreateBody, TableDuplicateBody, TableUpdateBody, TruncateBody, UpdateRowBody,
   UpdateRowResponse,
 } from '../../shared/api-edit'
-import type { TableListSort } from '../../shared/constants'
+import { STUDIO_REQUEST_HEADER, type TableListSort } from '../../shared/constants'
 import type { Policy, PolicyCreateBody, PolicyUpdateBody } from '../../shared/policies'
 import type { RoleCreateBody, RoleUpdateBody } from '../../shared/roles'
 import type {
@@ -49,14 +49,39 @@ function toSearch(query?: Query): string {
   return s ? `?${s}` : ''
 }
 
-/** `headers` are sent with every call (tests use them to act as another user of a studio set up for it). */
-export function createApi(baseUrl = '', headers: Record<string, string> = {}) {
-  async function request<T>(method: string, path: string, opts: { query?: Query; body?: unknown } = {}): Promise<T> {
+export interface ApiOptions {
+  /**
+   * Told of every 401 (no session, or it ended), except from the sign-in and sign-out calls, which answer
+   * for themselves. The browser sends the user to /sign-in with it; headless there is none.
+   */
+  onUnauthorized?: (error: ApiError) => void
+}
+
+/** Per call: whether a 401 from it is handed to `onUnauthorized` (default true). */
+type RequestOpts = { query?: Query; body?: unknown; reportUnauthorized?: boolean }
+
+/**
+ * `headers` are sent with every call (tests use them to act as another user of a studio set up for it, or
+ * to send a session cookie and an Origin), together with `x-studio-request: 1`: the server refuses a change
+ * made with the session cookie that carries neither that header nor a JSON body (a cross-site form could).
+ */
+export function createApi(baseUrl = '', headers: Record<string, string> = {}, options: ApiOptions = {}) {
+  const sent: Record<string, string> = { [STUDIO_REQUEST_HEADER]: '1', ...headers }
+
+  /** The error for a failed answer; a 401 is reported to `onUnauthorized` first (unless `report` is false). */
+  function failure(status: number, statusText: string, body: Partial<ApiErrorBody> | undefined, report = true): ApiError {
+    const err = body ?? {}
+    const error = new ApiError(err.message ?? statusText, err.code ?? status, err.pgCode, err.position)
+    if (status === 401 && report) options.onUnauthorized?.(error)
+    return error
+  }
+
+  async function request<T>(method: string, path: string, opts: RequestOpts = {}): Promise<T> {
     let res: Response
     try {
       res = await fetch(`${baseUrl}${path}${toSearch(opts.query)}`, {
         method,
-        headers: opts.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        headers: opts.body === undefined ? sent : { ...sent, 'content-type': 'application/json' },
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       })
     } catch (e) {
@@ -64,18 +89,25 @@ export function createApi(baseUrl = '', headers: Record<string, string> = {}) {
     }
     const text = await res.text()
     const data = text ? (JSON.parse(text) as unknown) : undefined
-    if (!res.ok) {
-      const err = (data ?? {}) as Partial<ApiErrorBody>
-      throw new ApiError(err.message ?? res.statusText, err.code ?? res.status, err.pgCode, err.position)
-    }
+    if (!res.ok) throw failure(res.status, res.statusText, data as Partial<ApiErrorBody> | undefined, opts.reportUnauthorized)
     return data as T
+  }
+
+  /** A failed raw fetch (streams, files) as an ApiError, told to `onUnauthorized` like the rest. */
+  async function failed(res: Response): Promise<ApiError> {
+    return failure(res.status, res.statusText, (await res.json().catch(() => undefined)) as Partial<ApiErrorBody> | undefined)
   }
 
   const pgMeta = (ref: string) => `/platform/pg-meta/${encodeURIComponent(ref)}`
 
   return {
     request,
-    ...storageCalls(request, baseUrl, headers),
+    ...storageCalls(request, baseUrl, sent, failed, (status, text, body) => failure(status, text, body)),
+    /** The dashboard password for a session cookie; a wrong one answers 401 MSG.wrongPassword (not reported). */
+    signIn: (password: string) =>
+      request<{ ok: true }>('POST', '/platform/sign-in', { body: { password }, reportUnauthorized: false }),
+    /** Ends the session and clears its cookie; without one it answers 401 (not reported: the caller goes on). */
+    signOut: () => request<{ ok: true }>('POST', '/platform/sign-out', { reportUnauthorized: false }),
     studio: () => request<StudioInfo>('GET', '/platform/studio'),
     projects: () => request<Project[]>('GET', '/platform/projects'),
     project: (ref: string) => request<Project>('GET', `/platform/projects/${encodeURIComponent(ref)}`),
@@ -145,11 +177,8 @@ export function createApi(baseUrl = '', headers: Record<string, string> = {}) {
       onEvent: (e: ImportEvent) => void = () => {},
     ): Promise<ImportEvent> {
       const url = `${baseUrl}${pgMeta(ref)}/table-rows/import${toSearch({ tableId: q.tableId, mapping: JSON.stringify(q.mapping) })}`
-      const res = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'text/csv' }, body: csv })
-      if (!res.ok || !res.body) {
-        const err = (await res.json().catch(() => ({}))) as Partial<ApiErrorBody>
-        throw new ApiError(err.message ?? res.statusText, err.code ?? res.status)
-      }
+      const res = await fetch(url, { method: 'POST', headers: { ...sent, 'content-type': 'text/csv' }, body: csv })
+      if (!res.ok || !res.body) throw await failed(res)
       let last: ImportEvent | undefined
       let buffer = ''
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
@@ -206,9 +235,12 @@ export type Api = ReturnType<typeof createApi>
 
 // ---- storage (spec 7): the dashboard's calls under /platform/storage/{ref}, settings and API keys ----
 
-type RequestFn = <T>(method: string, path: string, opts?: { query?: Query; body?: unknown }) => Promise<T>
+type RequestFn = <T>(method: string, path: string, opts?: RequestOpts) => Promise<T>
+type FailedFn = (res: Response) => Promise<ApiError>
+type FailureFn = (status: number, statusText: string, body: Partial<ApiErrorBody> | undefined) => ApiError
 
-function storageCalls(request: RequestFn, baseUrl: string, headers: Record<string, string>) {
+/** `headers` already hold x-studio-request; `failed`/`failure` turn a refusal into an ApiError (and report a 401). */
+function storageCalls(request: RequestFn, baseUrl: string, headers: Record<string, string>, failed: FailedFn, failure: FailureFn) {
   const storage = (ref: string) => `/platform/storage/${encodeURIComponent(ref)}/buckets`
   const bucket = (ref: string, id: string) => `${storage(ref)}/${encodeURIComponent(id)}`
   const project = (ref: string) => `/platform/projects/${encodeURIComponent(ref)}`
@@ -236,10 +268,7 @@ function storageCalls(request: RequestFn, baseUrl: string, headers: Record<strin
         headers: { ...headers, 'content-type': 'application/json' },
         body: JSON.stringify({ path }),
       })
-      if (!res.ok) {
-        const err = (await res.json().catch(() => ({}))) as Partial<ApiErrorBody>
-        throw new ApiError(err.message ?? res.statusText, err.code ?? res.status)
-      }
+      if (!res.ok) throw await failed(res)
       return res.blob()
     },
     /** Streams a file to the bucket (cache-control 3600 unless given); a duplicate is refused unless upsert. */
@@ -251,9 +280,8 @@ function storageCalls(request: RequestFn, baseUrl: string, headers: Record<strin
         body: file,
         signal: opts.signal,
       })
-      const data = (await res.json().catch(() => ({}))) as Partial<ApiErrorBody> & { id?: string; name?: string }
-      if (!res.ok) throw new ApiError(data.message ?? res.statusText, data.code ?? res.status)
-      return data as { id: string; name: string; bucket_id: string }
+      if (!res.ok) throw await failed(res)
+      return (await res.json().catch(() => ({}))) as { id: string; name: string; bucket_id: string }
     },
     /**
      * The same upload, telling `onProgress` the bytes sent so far: XMLHttpRequest in the browser (fetch
@@ -279,7 +307,7 @@ function storageCalls(request: RequestFn, baseUrl: string, headers: Record<strin
             // not JSON: the status text says it
           }
           if (xhr.status >= 200 && xhr.status < 300) resolve(data as { id: string; name: string; bucket_id: string })
-          else reject(new ApiError(data.message ?? xhr.statusText, data.code ?? xhr.status))
+          else reject(failure(xhr.status, xhr.statusText, data))
         }
         xhr.send(file)
       })

@@ -1,14 +1,17 @@
-/** A project's frame: side navigation of its areas, a header with the project name, the palette button and the theme. */
+/**
+ * A project's frame: side navigation of its areas, a header with the project name, the palette button, the theme,
+ * and the account menu (Log out).
+ */
 import { Link, Outlet, useParams, useRouterState } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useSnapshot } from 'valtio'
-import { Database, Keyboard, Moon, Search, Sun } from 'lucide-react'
+import { CircleUserRound, Database, Keyboard, LogOut, Moon, Search, Sun } from 'lucide-react'
 import { useApi, useIsPlatform } from '../commands-context'
 import { press } from '../commands-run'
 import { projectQuery } from '../data/project-queries'
 import { bindingFor, keymap } from '../keys/keymap'
 import { theme } from '../state/theme'
-import { IconButton, Kbd, Tooltip, cx } from '../ui'
+import { DropdownMenu, IconButton, Kbd, MenuItem, MenuLabel, MenuSeparator, Tooltip, cx } from '../ui'
 import { NAV_ITEMS, type NavItem } from './nav-items'
 
 function isActive(item: NavItem, ref: string, pathname: string): boolean {
@@ -91,6 +94,20 @@ export function ProjectLayout() {
             tooltipSide="bottom"
             onClick={() => press('app.theme.toggle')}
           />
+          <DropdownMenu
+            align="end"
+            trigger={<IconButton label="Account" icon={<CircleUserRound size={16} />} tooltipSide="bottom" />}
+          >
+            <MenuLabel>{isPlatform ? 'Signed in' : 'Signed in to this studio'}</MenuLabel>
+            <MenuSeparator />
+            <MenuItem
+              icon={<LogOut size={14} />}
+              binding={bindingFor('account.sign-out', overrides)}
+              onSelect={() => press('account.sign-out')}
+            >
+              Log out
+            </MenuItem>
+          </DropdownMenu>
         </header>
         <main className="shell-content">
           <Outlet />

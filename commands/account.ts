@@ -1,0 +1,58 @@
+/**
+ * The studio account: sign in with the dashboard password (the /sign-in page's form runs it) and log out
+ * (spec 2, Account: 'Log out (signs out, then goes to /sign-in)'). Both end with a full page load in the
+ * browser, so the session is initialised afresh and no cached query outlives it (spec 4, sign-in frame);
+ * headless they navigate in memory.
+ */
+import { defineCommand } from './registry'
+import type { CommandContext } from './context'
+import { paths } from '../src/shared/routes'
+import { SignInBody } from '../src/shared/sign-in'
+import { ApiError } from '../src/web/data/api'
+import { afterSignIn, loadPage } from '../src/web/screens/sign-in/session'
+import { parseSearch } from '../src/web/search-params'
+
+const AREA = 'account'
+
+const onSignInPage = (ctx: CommandContext) => ctx.route.matches('sign-in')
+
+/** A full page load of `href` in the browser; headless, the same place in memory. */
+async function leaveFor(ctx: CommandContext, href: string): Promise<void> {
+  if (loadPage(href)) return
+  const url = new URL(href, 'http://studio.invalid')
+  await ctx.navigate({ to: url.pathname, search: parseSearch(url.search), replace: true })
+}
+
+export const signIn = defineCommand({
+  id: 'account.sign-in',
+  title: 'Sign in',
+  area: AREA,
+  keywords: ['log in', 'login', 'password', 'session'],
+  // a password belongs in the page's password field, never in the palette's plain text step
+  hidden: true,
+  args: SignInBody,
+  when: onSignInPage,
+  run: async (ctx, { password }) => {
+    await ctx.api.signIn(password)
+    ctx.queryClient.clear()
+    await leaveFor(ctx, afterSignIn(ctx.location.search))
+  },
+})
+
+export const signOut = defineCommand({
+  id: 'account.sign-out',
+  title: 'Log out',
+  area: AREA,
+  keywords: ['sign out', 'logout', 'log off', 'session', 'account'],
+  when: (ctx) => !onSignInPage(ctx),
+  run: async (ctx) => {
+    try {
+      await ctx.api.signOut()
+    } catch (e) {
+      // no session any more (it expired, or another tab ended it): signed out all the same
+      if (!(e instanceof ApiError && e.code === 401)) throw e
+    }
+    ctx.queryClient.clear()
+    await leaveFor(ctx, paths.signIn())
+  },
+})
