@@ -57,6 +57,9 @@ export interface ApiOptions {
   onUnauthorized?: (error: ApiError) => void
 }
 
+/** What an export reads: filters and sorts as in the grid's URL, optionally as a role. */
+type ExportQuery = { tableId: number; filter?: string[]; sort?: string[]; format?: 'csv' | 'sql'; role?: string; sub?: string }
+
 /** Per call: whether a 401 from it is handed to `onUnauthorized` (default true). */
 type RequestOpts = { query?: Query; body?: unknown; reportUnauthorized?: boolean }
 
@@ -99,6 +102,16 @@ export function createApi(baseUrl = '', headers: Record<string, string> = {}, op
   }
 
   const pgMeta = (ref: string) => `/platform/pg-meta/${encodeURIComponent(ref)}`
+
+  /** A link the browser downloads from (streamed, with its session cookie); filters and sorts as in the grid's URL. */
+  function exportUrl(ref: string, q: ExportQuery): string {
+    const sp = new URLSearchParams({ tableId: String(q.tableId), format: q.format ?? 'csv' })
+    for (const f of q.filter ?? []) sp.append('filter', f)
+    for (const o of q.sort ?? []) sp.append('sort', o)
+    if (q.role) sp.set('role', q.role)
+    if (q.sub) sp.set('sub', q.sub)
+    return `${baseUrl}${pgMeta(ref)}/table-rows/export?${sp}`
+  }
 
   return {
     request,
@@ -157,17 +170,12 @@ export function createApi(baseUrl = '', headers: Record<string, string> = {}, op
       request<DeleteRowsResponse>('POST', `${pgMeta(ref)}/table-rows/delete`, { body }),
     truncate: (ref: string, body: TruncateBody) =>
       request<{ truncated: true }>('POST', `${pgMeta(ref)}/table-rows/truncate`, { body }),
-    /** A link the browser downloads from (streamed); filters and sorts as in the grid's URL. */
-    exportUrl: (
-      ref: string,
-      q: { tableId: number; filter?: string[]; sort?: string[]; format?: 'csv' | 'sql'; role?: string; sub?: string },
-    ) => {
-      const sp = new URLSearchParams({ tableId: String(q.tableId), format: q.format ?? 'csv' })
-      for (const f of q.filter ?? []) sp.append('filter', f)
-      for (const o of q.sort ?? []) sp.append('sort', o)
-      if (q.role) sp.set('role', q.role)
-      if (q.sub) sp.set('sub', q.sub)
-      return `${baseUrl}${pgMeta(ref)}/table-rows/export?${sp}`
+    exportUrl,
+    /** The export link's file, read here with this client's credentials (a whole row, say); failures as ApiError. */
+    async exportText(ref: string, q: ExportQuery): Promise<string> {
+      const res = await fetch(exportUrl(ref, q), { headers: sent })
+      if (!res.ok) throw await failed(res)
+      return res.text()
     },
     /** Streams a CSV file to the server; calls onEvent for each NDJSON progress line; resolves with the last. */
     async importCsv(

@@ -15,16 +15,18 @@ function keyFilters(primaryKey: Record<string, unknown>): Filter[] {
 
 async function exportedRow(api: Api, ref: string, tableId: number, filters: Filter[], impersonate?: Impersonation): Promise<Record<string, string>> {
   const sub = impersonate?.claims?.sub
-  const url = api.exportUrl(ref, {
-    tableId,
-    filter: filters.map(formatFilter),
-    format: 'csv',
-    role: impersonate?.role,
-    sub: typeof sub === 'string' ? sub : undefined,
-  })
-  const res = await fetch(url)
-  if (!res.ok) throw new ApiError(`Failed to read the whole value: ${res.statusText}`, res.status)
-  const parsed = Papa.parse<Record<string, string>>(await res.text(), { header: true, skipEmptyLines: true })
+  const csv = await api
+    .exportText(ref, {
+      tableId,
+      filter: filters.map(formatFilter),
+      format: 'csv',
+      role: impersonate?.role,
+      sub: typeof sub === 'string' ? sub : undefined,
+    })
+    .catch((e: ApiError) => {
+      throw new ApiError(`Failed to read the whole value: ${e.message}`, e.code)
+    })
+  const parsed = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true })
   const row = parsed.data[0]
   if (!row) throw new ApiError('The row no longer exists', 404)
   return row
