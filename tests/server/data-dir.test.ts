@@ -101,13 +101,16 @@ describe('the data directory lock', () => {
 })
 
 describe('file modes', () => {
-  it('keeps every directory 0700 and every file 0600, after start, writes and a restart', async () => {
+  it('keeps every directory 0700 and every file 0600, after start, writes and a restart; sweeps orphaned upload files', async () => {
     const dir = await tempDir()
     // An existing directory left open to others is closed at start.
     await mkdir(join(dir, 'storage'), { recursive: true })
     await chmod(dir, 0o777)
     await writeFile(join(dir, 'storage', 'old.txt'), 'x', { mode: 0o666 })
     await chmod(join(dir, 'storage', 'old.txt'), 0o666)
+    // … and what an upload killed with -9 left behind is swept.
+    await mkdir(join(dir, 'storage', 'tmp'))
+    await writeFile(join(dir, 'storage', 'tmp', 'orphan-upload'), 'half')
     for (let run = 0; run < 2; run++) {
       const s = await start(dir)
       const api = createApi(s.url, AUTH)
@@ -127,5 +130,6 @@ describe('file modes', () => {
       if (e.isDirectory() ? mode !== 0o700 : mode !== 0o600) open.push(`${path} ${mode.toString(8)}`)
     }
     expect(open).toEqual([])
+    expect(await readdir(join(dir, 'storage', 'tmp'))).toEqual([])
   })
 })
