@@ -26,7 +26,13 @@ export function sendIndex(reply: FastifyReply) {
 }
 
 function existingFile(path: string): string | null {
-  const relative = normalize(decodeURIComponent(path)).replace(/^(\.\.(\/|\\|$))+/, '').replace(/^\/+/, '')
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(path)
+  } catch {
+    return null // a malformed escape names no file
+  }
+  const relative = normalize(decoded).replace(/^(\.\.(\/|\\|$))+/, '').replace(/^\/+/, '')
   if (!relative || relative.includes('\0')) return null
   try {
     return statSync(join(DIST, relative)).isFile() ? relative : null

@@ -47,6 +47,7 @@ describe.each(targets().map((t) => [t.name, t] as const))('sign-in on %s', (_nam
   it('prints a link of the form <studio URL>/?token=<token>; it opens a session once, then a new link is printed', async () => {
     expect(links).toHaveLength(1)
     expect(links[0]).toMatch(new RegExp(`^${s.url.replace(/[.]/g, '\\.')}/\\?token=[A-Za-z0-9_-]{40,}$`))
+    expect((await fetch(links[0]!, { method: 'HEAD', redirect: 'manual' })).headers.get('set-cookie')).toBeNull() // a preview spends nothing
     const first = await get(links[0]!)
     expect(first.status).toBe(303)
     expect(first.headers.get('location')).toBe('/')
@@ -97,6 +98,9 @@ describe.each(targets().map((t) => [t.name, t] as const))('sign-in on %s', (_nam
       const res = await get(`${s.url}/platform/projects`, { authorization: wrong })
       expect({ wrong, status: res.status }).toEqual({ wrong, status: 401 })
     }
+    // A reverse proxy's Basic credentials in front of the studio do not hide the session cookie.
+    const cookie = await signIn(s.url)
+    expect(await status(`${s.url}/platform/projects`, { cookie, authorization: 'Basic dXNlcjpwYXNz' })).toBe(200)
   })
 })
 

@@ -103,8 +103,9 @@ function projectApiCors(request: FastifyRequest, reply: FastifyReply): boolean {
 
 export function installGuard(app: FastifyInstance, opts: GuardOptions): void {
   async function authenticate(request: FastifyRequest): Promise<StudioAuth> {
+    // Only a Bearer is ours to check: a proxy's Basic credentials in front of the studio pass through.
     const header = request.headers.authorization
-    if (header !== undefined) {
+    if (header !== undefined && /^Bearer\b/i.test(header)) {
       const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1]
       if (!opts.token || !bearer || !sameSecret(bearer, opts.token)) throw unauthorized(MSG.badToken)
       return { via: 'bearer', userId: opts.userId }

@@ -53,6 +53,8 @@ export function signInRoutes(app: FastifyInstance, opts: SignInOptions): void {
       return sendIndex(reply)
     }
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
+    // A HEAD (a link preview, a terminal checking the URL) must not spend the one-time token.
+    if (request.method === 'HEAD') return reply.code(200).send()
     const who = address(request)
     if (failures.waitFor(who) > 0 || !opts.links.consume(String(token))) {
       failures.fail(who)
