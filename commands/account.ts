@@ -5,12 +5,12 @@
  * headless they navigate in memory.
  */
 import { defineCommand } from './registry'
-import type { CommandContext } from './context'
+import type { CommandContext } from '../src/web/model/app/context'
 import { paths } from '../src/shared/routes'
 import { SignInBody } from '../src/shared/sign-in'
 import { ApiError } from '../src/web/data/api'
-import { afterSignIn, loadPage } from '../src/web/screens/sign-in/session'
-import { parseSearch } from '../src/web/search-params'
+import { afterSignIn, loadPage } from '../src/web/model/account/session'
+import { parseSearch } from '../src/web/model/app/search-params'
 
 const AREA = 'account'
 

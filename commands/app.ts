@@ -1,13 +1,13 @@
 /** App-wide commands: the palette, the key bindings overlay, the theme, and changing key bindings. */
 import { z } from 'zod'
 import { allCommands, defineCommand, getCommand } from './registry'
-import { openPalette } from '../src/web/state/palette'
-import { toggleHelp } from '../src/web/state/help'
-import { theme, toggleTheme } from '../src/web/state/theme'
-import { KeyBinding, isMacPlatform } from '../src/web/keys/binding'
-import { formatBinding } from '../src/web/keys/format'
-import { bindingFor, effectiveKeymap, hasOverrides, resetOverrides, setBinding } from '../src/web/keys/keymap'
-import { keymapProblems } from '../src/web/keys/validate'
+import { openPalette } from '../src/web/model/app/palette'
+import { toggleHelp } from '../src/web/model/app/help'
+import { theme, toggleTheme } from '../src/web/model/app/theme'
+import { KeyBinding, isMacPlatform } from '../src/web/model/app/keys/binding'
+import { formatBinding } from '../src/web/model/app/keys/format'
+import { bindingFor, effectiveKeymap, hasOverrides, resetOverrides, setBinding } from '../src/web/model/app/keys/keymap'
+import { keymapProblems } from '../src/web/model/app/keys/validate'
 
 export const openCommandPalette = defineCommand({
   id: 'app.palette.open',

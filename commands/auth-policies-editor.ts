@@ -4,14 +4,14 @@
  */
 import { z } from 'zod'
 import { defineCommand } from './registry'
-import type { CommandContext } from './context'
+import type { CommandContext } from '../src/web/model/app/context'
 import { MSG } from '../src/shared/messages'
 import {
   applyTemplate, closePolicyEditor, isPolicyFormDirty, policyEditor, resetForm, setProblem, setSaving, showView,
-} from '../src/web/screens/auth/policies/policy-editor-state'
+} from '../src/web/model/auth/policies/policy-editor-state'
 import {
   confirmDiscard, createPolicy, policyChange, reviewOfForm, updatePolicy, usableTemplate,
-} from '../src/web/screens/auth/policies/policy-writes'
+} from '../src/web/model/auth/policies/policy-writes'
 
 const AREA = 'policies'
 const canWritePolicies = (ctx: CommandContext) => ctx.can('sqlAdminWritePolicies') || MSG.editPoliciesPermission

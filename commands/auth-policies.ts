@@ -4,19 +4,19 @@
  */
 import { z } from 'zod'
 import { currentFirst, defineCommand, CommandError, type ArgOption } from './registry'
-import type { CommandContext } from './context'
+import type { CommandContext } from '../src/web/model/app/context'
 import { MSG } from '../src/shared/messages'
 import { POLICY_COMMANDS, policyProblem } from '../src/shared/policies'
 import { policyTemplates } from '../src/shared/policy-templates'
 import { paths } from '../src/shared/routes'
-import { isUserSchema, relationsQuery } from '../src/web/data/project-queries'
-import { schemasQuery } from '../src/web/data/queries'
-import { applyTemplate, openPolicyEditor, type PolicyTarget } from '../src/web/screens/auth/policies/policy-editor-state'
+import { isUserSchema, relationsQuery } from '../src/web/model/project/project-queries'
+import { schemasQuery } from '../src/web/model/project/queries'
+import { applyTemplate, openPolicyEditor, type PolicyTarget } from '../src/web/model/auth/policies/policy-editor-state'
 import {
   createPolicy, deletePolicyConfirmed, policiesOf, policyOf, tableOf, updatePolicy, usableTemplate,
-} from '../src/web/screens/auth/policies/policy-writes'
+} from '../src/web/model/auth/policies/policy-writes'
 import { errorMessage } from '../src/shared/error-message'
-import { refreshPolicies } from '../src/web/screens/auth/policies/queries'
+import { refreshPolicies } from '../src/web/model/auth/policies/queries'
 
 const AREA = 'policies'
 

@@ -2,11 +2,11 @@
  * The bucket argument that bucket and storage-policy commands share: a pick list of the project's buckets,
  * the one open in the explorer first (so Enter takes it), and the check that the bucket picked still exists.
  */
-import type { CommandContext } from './context'
+import type { CommandContext } from '../src/web/model/app/context'
 import { CommandError, currentFirst, type ArgOption } from './registry'
 import { MSG } from '../src/shared/messages'
 import type { Bucket } from '../src/shared/storage'
-import { bucketsQuery } from '../src/web/screens/storage/buckets/queries'
+import { bucketsQuery } from '../src/web/model/storage/buckets/queries'
 
 export async function bucketOptions(ctx: CommandContext): Promise<ArgOption[]> {
   const buckets = await ctx.queryClient.fetchQuery({ ...bucketsQuery(ctx.api, ctx.ref), staleTime: 5_000 })

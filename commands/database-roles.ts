@@ -5,12 +5,12 @@
  */
 import { z } from 'zod'
 import { defineCommand, CommandError, type ArgOption } from './registry'
-import type { CommandContext } from './context'
+import type { CommandContext } from '../src/web/model/app/context'
 import type { Role } from '../src/shared/api'
 import { MSG } from '../src/shared/messages'
 import { GRANTABLE_ROLE_FLAGS, ROLE_FLAG_LABELS, RoleCreateBody, roleReadonlyReason } from '../src/shared/roles'
-import { refreshRoles, rolesQuery } from '../src/web/screens/database/roles/roles-data'
-import { openRoleDialog } from '../src/web/screens/database/roles/roles-state'
+import { refreshRoles, rolesQuery } from '../src/web/model/database/roles/roles-data'
+import { openRoleDialog } from '../src/web/model/database/roles/roles-state'
 
 const AREA = 'roles'
 

@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { defineCommand } from './registry'
 import { paths } from '../src/shared/routes'
-import { relationsQuery } from '../src/web/data/project-queries'
+import { relationsQuery } from '../src/web/model/project/project-queries'
 
 export const goToProjectHome = defineCommand({
   id: 'nav.project.go',

@@ -3,7 +3,8 @@
  * run by buttons, key bindings, the palette and tests alike through `runCommand`.
  */
 import { z } from 'zod'
-import type { CommandContext } from './context'
+import type { CommandContext } from '../src/web/model/app/context'
+import { CommandError } from '../src/web/model/app/command-error'
 
 export type CommandSource = 'button' | 'keys' | 'palette' | 'test'
 
@@ -69,15 +70,7 @@ export function allCommands(): Command[] {
   return [...registry.values()]
 }
 
-export class CommandError extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'unknown' | 'unavailable' | 'disabled' | 'invalid-args',
-  ) {
-    super(message)
-    this.name = 'CommandError'
-  }
-}
+export { CommandError }
 
 let contextProvider: (() => CommandContext) | null = null
 

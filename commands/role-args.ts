@@ -3,7 +3,7 @@
  * one schema, one pick list, one rule (only authenticated takes a user id).
  */
 import { z } from 'zod'
-import { IMPERSONATION_ROLES, setRole, type ImpersonationRole } from '../src/web/state/role'
+import { IMPERSONATION_ROLES, setRole, type ImpersonationRole } from '../src/web/model/project/role'
 import { CommandError } from './registry'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -4,15 +4,15 @@
  */
 import { z } from 'zod'
 import { defineCommand, CommandError } from './registry'
-import type { CommandContext } from './context'
+import type { CommandContext } from '../src/web/model/app/context'
 import { STORAGE_SIZE_UNITS } from '../src/shared/constants'
 import { MSG } from '../src/shared/messages'
 import type { ProjectApiSettings } from '../src/shared/storage'
-import { toBytes } from '../src/web/screens/storage/buckets/size-units'
-import { aboveGlobalLimit, uploadLimitProblem } from '../src/web/screens/storage/settings/limit'
-import { storageConfigKey, storageConfigQuery } from '../src/web/screens/storage/settings/queries'
-import { apiSettingsQuery } from '../src/web/screens/settings/queries'
-import { copyToClipboard } from '../src/web/ui/clipboard'
+import { toBytes } from '../src/web/model/storage/buckets/size-units'
+import { aboveGlobalLimit, uploadLimitProblem } from '../src/web/model/storage/settings/limit'
+import { storageConfigKey, storageConfigQuery } from '../src/web/model/storage/settings/queries'
+import { apiSettingsQuery } from '../src/web/model/settings/queries'
+import { copyToClipboard } from '../src/web/model/app/clipboard'
 import { errorMessage } from '../src/shared/error-message'
 
 

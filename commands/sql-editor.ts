@@ -6,19 +6,19 @@
 import { z } from 'zod'
 import { defineCommand, CommandError } from './registry'
 import { applyRole, ROLE_KEYWORDS, roleArgLabels, roleArgOptions, roleArgs } from './role-args'
-import type { CommandContext } from './context'
+import type { CommandContext } from '../src/web/model/app/context'
 import { MSG } from '../src/shared/messages'
 import { paths } from '../src/shared/routes'
 import { ApiError } from '../src/web/data/api'
 import { destructiveStatements } from '../src/web/screens/sql-editor/sql-tokens'
-import { COPY_FORMATS, formatResult, plural, toCsv, type CopyFormat } from '../src/web/screens/sql-editor/results/format'
-import { downloadText } from '../src/web/screens/sql-editor/results/download'
-import { impersonation } from '../src/web/state/role'
+import { COPY_FORMATS, formatResult, plural, toCsv, type CopyFormat } from '../src/web/model/sql-editor/results/format'
+import { downloadText } from '../src/web/model/sql-editor/results/download'
+import { impersonation } from '../src/web/model/project/role'
 import {
   activeResult, failRun, finishRun, isRunning, replaceEditorText, requestResultsFocus, selectedText, sqlEditor,
   startRun,
-} from '../src/web/state/sql-editor'
-import { copyToClipboard } from '../src/web/ui/clipboard'
+} from '../src/web/model/sql-editor/sql-editor'
+import { copyToClipboard } from '../src/web/model/app/clipboard'
 
 const AREA = 'sql-editor'
 

@@ -6,19 +6,19 @@
  */
 import { z } from 'zod'
 import { defineCommand, CommandError, type ArgOption } from './registry'
-import type { CommandContext } from './context'
+import type { CommandContext } from '../src/web/model/app/context'
 import { CONTENT_NOT_FOUND, type ContentUpdateBody, type Snippet, type SnippetContent } from '../src/shared/content'
 import { MSG } from '../src/shared/messages'
 import { paths } from '../src/shared/routes'
 import { ApiError } from '../src/web/data/api'
 import {
   cacheSnippet, profileQuery, snippetsKey, snippetsQuery, uncacheSnippets,
-} from '../src/web/screens/sql-editor/snippets/snippet-queries'
-import { SQL_TEMPLATES, findTemplate } from '../src/web/screens/sql-editor/templates/templates'
-import { clearDraft, sqlDrafts } from '../src/web/state/sql-drafts'
+} from '../src/web/model/sql-editor/snippets/snippet-queries'
+import { SQL_TEMPLATES, findTemplate } from '../src/web/model/sql-editor/templates/templates'
+import { clearDraft, sqlDrafts } from '../src/web/model/sql-editor/sql-drafts'
 import {
   NEW_SNIPPET_ID, clearSelection, isOwnSnippet, orderedSnippets, snippetsState,
-} from '../src/web/state/snippets'
+} from '../src/web/model/sql-editor/snippets'
 import { errorMessage } from '../src/shared/error-message'
 
 const AREA = 'sql-editor'

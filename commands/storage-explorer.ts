@@ -6,24 +6,24 @@
  */
 import { z } from 'zod'
 import { defineCommand, CommandError } from './registry'
-import type { CommandContext } from './context'
+import type { CommandContext } from '../src/web/model/app/context'
 import { STORAGE_SORT_COLUMNS, STORAGE_VIEWS } from '../src/shared/constants'
 import { MSG } from '../src/shared/messages'
 import {
   bindExplorer, cancelSearch, enterBucket, loadMore, openFolder, openPath, refetchAll, reloadFolder, searchFolder,
-} from '../src/web/screens/storage/explorer/explorer-data'
+} from '../src/web/model/storage/explorer/explorer-data'
 import {
   addFolderPlaceholder, cancelEditing, createFolder, removeFolderPlaceholder, renameItem, rowReadyAgain, settleRow,
   startRename,
-} from '../src/web/screens/storage/explorer/explorer-edit'
-import { SORT_LABELS, restorePreferences, savePreferences } from '../src/web/screens/storage/explorer/explorer-prefs'
-import { fileNameProblem, folderNameProblem, normalizePath } from '../src/web/screens/storage/explorer/explorer-rules'
+} from '../src/web/model/storage/explorer/explorer-edit'
+import { SORT_LABELS, restorePreferences, savePreferences } from '../src/web/model/storage/explorer/explorer-prefs'
+import { fileNameProblem, folderNameProblem, normalizePath } from '../src/web/model/storage/explorer/explorer-rules'
 import {
   dismissTarget, findItem, focusedItem, moveFocus, previewFile, selectRange, toggleItem,
-} from '../src/web/screens/storage/explorer/explorer-select'
+} from '../src/web/model/storage/explorer/explorer-select'
 import {
   clearSelection, closePreview, currentFolder, explorer, forgetItems, type ExplorerItem,
-} from '../src/web/screens/storage/explorer/explorer-state'
+} from '../src/web/model/storage/explorer/explorer-state'
 import { errorMessage } from '../src/shared/error-message'
 
 const AREA = 'storage'

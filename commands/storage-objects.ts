@@ -5,20 +5,20 @@
  * lives in src/web/screens/storage/explorer/actions/, so these run headless in tests.
  */
 import { z } from 'zod'
-import { defineCommand, CommandError } from './registry'
-import type { CommandContext } from './context'
+import { defineCommand, CommandError, runCommand } from './registry'
+import type { CommandContext } from '../src/web/model/app/context'
+import { errorMessage } from '../src/shared/error-message'
 import { MSG } from '../src/shared/messages'
-import { bucketQuery } from '../src/web/screens/storage/buckets/queries'
-import { currentFolder, explorer, selectedItems } from '../src/web/screens/storage/explorer/explorer-state'
-import { deleteTargets, moveTargets } from '../src/web/screens/storage/explorer/actions/delete-move'
-import { objectDialogs } from '../src/web/screens/storage/explorer/actions/dialog-state'
-import { downloadTargets } from '../src/web/screens/storage/explorer/actions/download'
-import { baseName } from '../src/web/screens/storage/explorer/actions/object-paths'
-import { openPicker } from '../src/web/screens/storage/explorer/actions/pickers'
-import { resolveTargets, type Target } from '../src/web/screens/storage/explorer/actions/storage-walk'
-import { uploadFiles } from '../src/web/screens/storage/explorer/actions/upload'
-import { runAndReport } from '../src/web/commands-run'
-import { copyToClipboard } from '../src/web/ui/clipboard'
+import { bucketQuery } from '../src/web/model/storage/buckets/queries'
+import { currentFolder, explorer, selectedItems } from '../src/web/model/storage/explorer/explorer-state'
+import { deleteTargets, moveTargets } from '../src/web/model/storage/explorer/actions/delete-move'
+import { objectDialogs } from '../src/web/model/storage/explorer/actions/dialog-state'
+import { downloadTargets } from '../src/web/model/storage/explorer/actions/download'
+import { baseName } from '../src/web/model/storage/explorer/actions/object-paths'
+import { openPicker } from '../src/web/model/storage/explorer/actions/pickers'
+import { resolveTargets, type Target } from '../src/web/model/storage/explorer/actions/storage-walk'
+import { uploadFiles } from '../src/web/model/storage/explorer/actions/upload'
+import { copyToClipboard } from '../src/web/model/app/clipboard'
 
 const AREA = 'storage'
 
@@ -80,7 +80,9 @@ function pickAndUpload(kind: 'files' | 'folder') {
   return (ctx: CommandContext) => {
     bucketOf(ctx)
     const folder = currentFolder()
-    openPicker(kind, (files) => runAndReport(uploadFilesCommand.id, { files, folder }, 'button'))
+    openPicker(kind, (files) => {
+      runCommand(uploadFilesCommand.id, { files, folder }, 'button').catch((e: unknown) => ctx.toast.error(errorMessage(e)))
+    })
   }
 }
 

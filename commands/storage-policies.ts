@@ -5,22 +5,22 @@
  */
 import { z } from 'zod'
 import { defineCommand, CommandError, type ArgOption } from './registry'
-import type { CommandContext } from './context'
+import type { CommandContext } from '../src/web/model/app/context'
 import { MSG } from '../src/shared/messages'
 import { paths } from '../src/shared/routes'
 import {
   STORAGE_OPERATION_IDS, STORAGE_POLICY_TEMPLATES, STORAGE_SQL_COMMANDS, storagePolicyTemplate,
 } from '../src/shared/storage-policies'
-import { confirmDiscard, deletePolicyConfirmed } from '../src/web/screens/auth/policies/policy-writes'
+import { confirmDiscard, deletePolicyConfirmed } from '../src/web/model/auth/policies/policy-writes'
 import { bucketOptions, existingBucket } from './bucket-args'
 import {
   applyStorageTemplate, closeStoragePolicyModal, isStoragePolicyDirty, openStoragePolicyModal, showStoragePolicyView,
   setStoragePolicyProblem, setStoragePolicySaving, storagePolicyModal,
-} from '../src/web/screens/storage/policies/storage-policy-state'
+} from '../src/web/model/storage/policies/storage-policy-state'
 import {
   createStoragePolicies, storagePoliciesOf, storagePolicyOf, storageReviewOfForm, updateStoragePolicy,
-} from '../src/web/screens/storage/policies/storage-policy-writes'
-import { refreshPolicies } from '../src/web/screens/auth/policies/queries'
+} from '../src/web/model/storage/policies/storage-policy-writes'
+import { refreshPolicies } from '../src/web/model/auth/policies/queries'
 
 const AREA = 'storage'
 /** The modal's bucket choice for policies on storage.objects that belong to no bucket. */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { defineCommand, CommandError, type ArgOption } from './registry'
-import type { CommandContext } from './context'
+import type { CommandContext } from '../src/web/model/app/context'
 import { PAGE_SIZE_OPTIONS, TABLE_LIST_SORTS, isProtectedSchema } from '../src/shared/constants'
 import { MSG } from '../src/shared/messages'
 import { paths } from '../src/shared/routes'
@@ -15,11 +15,11 @@ import {
 import type { GridTable } from '../src/shared/api'
 import {
   countKey, countQuery, entitiesKey, entitiesQuery, gridTableQuery, rowsKey, schemasQuery,
-} from '../src/web/data/queries'
-import { isPageSize, pageCount, toPageSize, patchGridSearch, readGridSearch, type GridView } from '../src/web/screens/table-editor/search'
-import { visibleSchemas } from '../src/web/screens/table-editor/schemas'
-import { gridState, isColumnFrozen, openGridTable, resetGridLayout, setColumnFrozen } from '../src/web/state/grid'
-import { setTableListSort, tableListState } from '../src/web/state/table-list'
+} from '../src/web/model/project/queries'
+import { isPageSize, pageCount, toPageSize, patchGridSearch, readGridSearch, type GridView } from '../src/web/model/table-editor/search'
+import { visibleSchemas } from '../src/web/model/table-editor/schemas'
+import { gridState, isColumnFrozen, openGridTable, resetGridLayout, setColumnFrozen } from '../src/web/model/table-editor/grid'
+import { setTableListSort, tableListState } from '../src/web/model/table-editor/table-list'
 import { confirmPageChange } from './table-rows'
 
 const AREA = 'table-editor'

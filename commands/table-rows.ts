@@ -6,27 +6,27 @@
 import { z } from 'zod'
 import { CommandError, defineCommand, type ArgOption } from './registry'
 import { applyRole, ROLE_KEYWORDS, roleArgLabels, roleArgOptions, roleArgs } from './role-args'
-import type { CommandContext } from './context'
+import type { CommandContext } from '../src/web/model/app/context'
 import type { Column, GridTable, Row, RowsResponse } from '../src/shared/api'
 import { MSG } from '../src/shared/messages'
-import { countKey, gridTableQuery, rowsKey, rowsQuery, type RowsParams } from '../src/web/data/queries'
-import { readGridSearch } from '../src/web/screens/table-editor/search'
-import { readonlyReason } from '../src/web/screens/table-editor/structure/editable'
+import { countKey, gridTableQuery, rowsKey, rowsQuery, type RowsParams } from '../src/web/model/project/queries'
+import { readGridSearch } from '../src/web/model/table-editor/search'
+import { readonlyReason } from '../src/web/model/table-editor/structure/editable'
 import {
   cellReadOnlyReason, editorKind, generatedNote, isRequired, rowWriteReason, toCellValue,
-} from '../src/web/screens/table-editor/rows/cell-values'
-import { fetchFullRow } from '../src/web/screens/table-editor/rows/full-row'
-import { cellText, rowsAsTsv } from '../src/web/screens/table-editor/rows/row-text'
-import { copyToClipboard } from '../src/web/ui/clipboard'
-import { displayColumns, gridState } from '../src/web/state/grid'
-import { impersonation, isImpersonating } from '../src/web/state/role'
-import { rowEdit, setInsertPanelOpen, startEditing, stopEditing } from '../src/web/state/row-edit'
-import { saveStatus, savesSettled, trackSave } from '../src/web/state/save-status'
+} from '../src/web/model/table-editor/rows/cell-values'
+import { fetchFullRow } from '../src/web/model/table-editor/rows/full-row'
+import { cellText, rowsAsTsv } from '../src/web/model/table-editor/rows/row-text'
+import { copyToClipboard } from '../src/web/model/app/clipboard'
+import { displayColumns, gridState } from '../src/web/model/table-editor/grid'
+import { impersonation, isImpersonating } from '../src/web/model/project/role'
+import { rowEdit, setInsertPanelOpen, startEditing, stopEditing } from '../src/web/model/table-editor/row-edit'
+import { saveStatus, savesSettled, trackSave } from '../src/web/model/table-editor/save-status'
 import {
   clearSelection, hasSelection, keyToPrimaryKey, openSelection, rowKey, selectAllRows, selection, setRowsSelected,
   toggleRowSelected,
-} from '../src/web/state/selection'
-import { dropUndo, lastUndo, pushUndo } from '../src/web/state/undo'
+} from '../src/web/model/table-editor/selection'
+import { dropUndo, lastUndo, pushUndo } from '../src/web/model/table-editor/undo'
 
 const AREA = 'table-editor'
 export const WRITE_ROWS_PERMISSION = MSG.noPermission('edit rows')

@@ -5,29 +5,29 @@
  */
 import { z } from 'zod'
 import { defineCommand, CommandError, type ArgOption } from './registry'
-import type { CommandContext } from './context'
+import type { CommandContext } from '../src/web/model/app/context'
 import type { GridTable } from '../src/shared/api'
 import { COLUMN_MIN_WIDTH, isProtectedSchema } from '../src/shared/constants'
 import { MSG } from '../src/shared/messages'
 import { paths } from '../src/shared/routes'
 import { ApiError } from '../src/web/data/api'
-import { isUserSchema } from '../src/web/data/project-queries'
-import { entitiesQuery, gridTableKey, gridTableQuery, schemasQuery } from '../src/web/data/queries'
-import { isPrimaryKey } from '../src/web/screens/table-editor/columns'
-import { visibleSchemas } from '../src/web/screens/table-editor/schemas'
-import { patchGridSearch, readGridSearch } from '../src/web/screens/table-editor/search'
+import { isUserSchema } from '../src/web/model/project/project-queries'
+import { entitiesQuery, gridTableKey, gridTableQuery, schemasQuery } from '../src/web/model/project/queries'
+import { isPrimaryKey } from '../src/web/model/table-editor/columns'
+import { visibleSchemas } from '../src/web/model/table-editor/schemas'
+import { patchGridSearch, readGridSearch } from '../src/web/model/table-editor/search'
 import {
   ColumnArgs, columnOptionShape, createColumnBody, formatReference, identityProblem, updateColumnBody,
-} from '../src/web/screens/table-editor/structure/column-payload'
-import { POSTGRES_TYPES, columnType, enumTypeName, enumTypesQuery } from '../src/web/screens/table-editor/structure/column-types'
-import { COLUMNS_PERMISSION, TABLES_PERMISSION, readonlyReason } from '../src/web/screens/table-editor/structure/editable'
-import { refreshTableList, refreshTableQueries } from '../src/web/screens/table-editor/structure/refresh'
-import { openColumnPanel } from '../src/web/screens/table-editor/structure/structure-state'
+} from '../src/web/model/table-editor/structure/column-payload'
+import { POSTGRES_TYPES, columnType, enumTypeName, enumTypesQuery } from '../src/web/model/table-editor/structure/column-types'
+import { COLUMNS_PERMISSION, TABLES_PERMISSION, readonlyReason } from '../src/web/model/table-editor/structure/editable'
+import { refreshTableList, refreshTableQueries } from '../src/web/model/table-editor/structure/refresh'
+import { openColumnPanel } from '../src/web/model/table-editor/structure/structure-state'
 import {
   displayColumns, forgetLayoutColumn, forgetSavedTable, gridState, isColumnFrozen, moveColumnTo, openGridTable,
   renameLayoutColumn, renameSavedTable, setColumnHidden, setColumnWidth, showAllColumns,
-} from '../src/web/state/grid'
-import { tableListState } from '../src/web/state/table-list'
+} from '../src/web/model/table-editor/grid'
+import { tableListState } from '../src/web/model/table-editor/table-list'
 
 const AREA = 'table-editor'
 

@@ -41,6 +41,13 @@ export const MAX_CELL_CHARACTERS = 10_240
 export const ENTITY_LIST_LIMIT = 100
 export const ENTITY_TYPES = ['table', 'view', 'foreign table', 'materialized view', 'partitioned table'] as const
 export type EntityType = (typeof ENTITY_TYPES)[number]
+export const ENTITY_TYPE_LABELS: Record<EntityType, string> = {
+  table: 'Table',
+  view: 'View',
+  'foreign table': 'Foreign table',
+  'materialized view': 'Materialized view',
+  'partitioned table': 'Partitioned table',
+}
 export const TABLE_LIST_SORTS = ['alphabetical', 'grouped-alphabetical'] as const
 export type TableListSort = (typeof TABLE_LIST_SORTS)[number]
 

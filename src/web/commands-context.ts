@@ -3,17 +3,17 @@
  * from the stores, permissions from the permissions endpoint (self-hosted grants everything).
  */
 import type { QueryClient } from '@tanstack/react-query'
-import type { CommandContext, Location, NavigateOptions, SearchParams } from '../../commands/context'
+import type { CommandContext, Location, NavigateOptions, SearchParams } from './model/app/context'
 import { currentContext, setCommandContext } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF } from '../shared/constants'
 import { isGranted } from '../shared/permissions'
 import { matchPath } from '../shared/routes'
 import type { Api } from './data/api'
-import { permissionsQuery } from './data/project-queries'
+import { permissionsQuery } from './model/project/project-queries'
 import type { AppRouter } from './router'
-import { stringifySearch } from './search-params'
-import { requestConfirm } from './state/confirm'
-import { toast } from './state/toasts'
+import { stringifySearch } from './model/app/search-params'
+import { requestConfirm } from './model/app/confirm'
+import { toast } from './model/app/toasts'
 
 interface Deps {
   router: AppRouter

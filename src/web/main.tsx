@@ -5,7 +5,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { ApiError, createApi } from './data/api'
 import { makeRouter } from './router'
 import { installWebCommandContext } from './commands-context'
-import { onSignInPage, sendToSignIn } from './screens/sign-in/session'
+import { onSignInPage, sendToSignIn } from './model/account/session'
 import '../../commands/all'
 import './styles/index.css'
 

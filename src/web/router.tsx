@@ -4,14 +4,14 @@ import {
 import type { QueryClient } from '@tanstack/react-query'
 import { DEFAULT_PROJECT_REF } from '../shared/constants'
 import { paths } from '../shared/routes'
-import { parseSearch, stringifySearch } from './search-params'
+import { parseSearch, stringifySearch } from './model/app/search-params'
 import { RootLayout } from './shell/RootLayout'
 import { ProjectLayout } from './shell/ProjectLayout'
 import { ErrorPage, NotFoundPage } from './screens/errors/ErrorPage'
-import { gridSearchSchema } from './screens/table-editor/search'
-import { policiesSearchSchema } from './screens/auth/policies/search'
-import { rolesSearchSchema } from './screens/database/roles/roles-data'
-import { afterSignIn, signInSearchSchema } from './screens/sign-in/session'
+import { gridSearchSchema } from './model/table-editor/search'
+import { policiesSearchSchema } from './model/auth/policies/search'
+import { rolesSearchSchema } from './model/database/roles/roles-data'
+import { afterSignIn, signInSearchSchema } from './model/account/session'
 
 export interface RouterContext {
   queryClient: QueryClient

@@ -7,7 +7,7 @@ import type { CommandId } from '../../commands/all'
 import { currentContext, disabledReason, getCommand } from '../../commands/registry'
 import { isGranted, type PermissionName } from '../shared/permissions'
 import { useApi, useIsPlatform } from './commands-context'
-import { permissionsQuery } from './data/project-queries'
+import { permissionsQuery } from './model/project/project-queries'
 
 function useGrants() {
   return useQuery(permissionsQuery(useApi(), useIsPlatform())).data

@@ -5,10 +5,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import '../../commands/all'
 import { getCommand, runCommand } from '../../commands/registry'
-import { bindingFor, keymap, resetOverrides } from '../../src/web/keys/keymap'
-import { closePalette, palette } from '../../src/web/state/palette'
-import { help, setHelpOpen } from '../../src/web/state/help'
-import { setTheme, theme } from '../../src/web/state/theme'
+import { bindingFor, keymap, resetOverrides } from '../../src/web/model/app/keys/keymap'
+import { closePalette, palette } from '../../src/web/model/app/palette'
+import { help, setHelpOpen } from '../../src/web/model/app/help'
+import { setTheme, theme } from '../../src/web/model/app/theme'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
 
 const run = (id: string, args: unknown = {}) => runCommand(id, args, 'test')

@@ -13,7 +13,7 @@ import { policyTemplates } from '../../src/shared/policy-templates'
 import type { Policy } from '../../src/shared/policies'
 import {
   closePolicyEditor, policyEditor, setPolicyCommand, setPolicyExpression, setPolicyName,
-} from '../../src/web/screens/auth/policies/policy-editor-state'
+} from '../../src/web/model/auth/policies/policy-editor-state'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
 
 const ref = DEFAULT_PROJECT_REF

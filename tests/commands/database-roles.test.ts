@@ -10,8 +10,8 @@ import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
 import type { Role } from '../../src/shared/api'
-import { rolesQuery } from '../../src/web/screens/database/roles/roles-data'
-import { rolesState } from '../../src/web/screens/database/roles/roles-state'
+import { rolesQuery } from '../../src/web/model/database/roles/roles-data'
+import { rolesState } from '../../src/web/model/database/roles/roles-state'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
 
 const ref = DEFAULT_PROJECT_REF

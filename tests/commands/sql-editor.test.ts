@@ -9,8 +9,8 @@ import '../../commands/sql-editor'
 import { runCommand } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { paths } from '../../src/shared/routes'
-import { roleState, setRole } from '../../src/web/state/role'
-import { clearRun, openSnippet, setEditorSelection, sqlEditor } from '../../src/web/state/sql-editor'
+import { roleState, setRole } from '../../src/web/model/project/role'
+import { clearRun, openSnippet, setEditorSelection, sqlEditor } from '../../src/web/model/sql-editor/sql-editor'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
 
 const ref = DEFAULT_PROJECT_REF

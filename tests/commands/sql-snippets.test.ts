@@ -17,13 +17,13 @@ import type { Snippet, SnippetContent } from '../../src/shared/content'
 import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
 import { ApiError, createApi, type Api } from '../../src/web/data/api'
-import { profileQuery, snippetsQuery } from '../../src/web/screens/sql-editor/snippets/snippet-queries'
-import { SQL_TEMPLATES } from '../../src/web/screens/sql-editor/templates/templates'
-import { sqlDrafts } from '../../src/web/state/sql-drafts'
+import { profileQuery, snippetsQuery } from '../../src/web/model/sql-editor/snippets/snippet-queries'
+import { SQL_TEMPLATES } from '../../src/web/model/sql-editor/templates/templates'
+import { sqlDrafts } from '../../src/web/model/sql-editor/sql-drafts'
 import {
   NEW_SNIPPET_ID, SNIPPET_PREVIEW_LENGTH, isReadOnlySnippet, matchesSearch, orderedSnippets, setSelected,
   snippetPreview, snippetSections, snippetsState,
-} from '../../src/web/state/snippets'
+} from '../../src/web/model/sql-editor/snippets'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
 import { AUTH, TEST_AUTH_OPTIONS } from '../support/auth'
 

@@ -9,7 +9,7 @@ import { runCommand } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
-import { explorer } from '../../src/web/screens/storage/explorer/explorer-state'
+import { explorer } from '../../src/web/model/storage/explorer/explorer-state'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
 import { bucketName } from '../server/support/storage'
 

@@ -15,7 +15,7 @@ import { paths } from '../../src/shared/routes'
 import { shortHash } from '../../src/shared/storage-policies'
 import {
   closeStoragePolicyModal, setStoragePolicyName, storagePolicyModal,
-} from '../../src/web/screens/storage/policies/storage-policy-state'
+} from '../../src/web/model/storage/policies/storage-policy-state'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
 import { bucketName, settings, storageClient, userToken } from '../server/support/storage'
 

@@ -4,7 +4,7 @@
  */
 import { QueryClient } from '@tanstack/react-query'
 import { inject } from 'vitest'
-import type { CommandContext, ConfirmOptions, Location, NavigateOptions } from '../../commands/context'
+import type { CommandContext, ConfirmOptions, Location, NavigateOptions } from '../../src/web/model/app/context'
 import { setCommandContext } from '../../commands/registry'
 import { createApi } from '../../src/web/data/api'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { parseFilter, parseFilters, parseSort, parseSorts, formatFilter, formatSort } from '../../src/shared/filters'
 import {
   gridSearchParams, gridSearchSchema, pageCount, patchGridSearch, readGridSearch,
-} from '../../src/web/screens/table-editor/search'
-import { parseSearch, stringifySearch } from '../../src/web/search-params'
+} from '../../src/web/model/table-editor/search'
+import { parseSearch, stringifySearch } from '../../src/web/model/app/search-params'
 
 describe('URL filters', () => {
   it('parses every operator', () => {

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest'
 import { defaultKeymap } from '../../keymaps/default'
 import { allCommands, defineCommand } from '../../commands/registry'
-import { keymapProblems } from '../../src/web/keys/validate'
-import { formatBinding } from '../../src/web/keys/format'
-import { parseBinding } from '../../src/web/keys/binding'
+import { keymapProblems } from '../../src/web/model/app/keys/validate'
+import { formatBinding } from '../../src/web/model/app/keys/format'
+import { parseBinding } from '../../src/web/model/app/keys/binding'
 
 describe('the default keymap', () => {
   it('loads every command module, so no id is declared twice', async () => {

@@ -1,6 +1,6 @@
 /** Sizes for people (spec 9: bytes, KB, MB, GB; factor 1024): one formatter for the buckets, the settings and the explorer. */
 import { describe, expect, it } from 'vitest'
-import { formatSize } from '../../src/web/screens/storage/buckets/size-units'
+import { formatSize } from '../../src/web/model/storage/buckets/size-units'
 
 describe('formatSize', () => {
   it('formats bytes with factor 1024 up to GB', () => {

@@ -1,7 +1,7 @@
 /** Results as text: CSV quoting, JSON, Markdown escaping; and error positions as line:column. */
 import { describe, expect, it } from 'vitest'
-import { toCsv, toJson, toMarkdown } from '../../src/web/screens/sql-editor/results/format'
-import { lineColumn, offsetOfPosition } from '../../src/web/screens/sql-editor/editor/position'
+import { toCsv, toJson, toMarkdown } from '../../src/web/model/sql-editor/results/format'
+import { lineColumn, offsetOfPosition } from '../../src/web/model/sql-editor/editor/position'
 import { codeMirrorKey, editorBindings } from '../../src/web/screens/sql-editor/editor/keys'
 
 const result = {

@@ -1,8 +1,8 @@
 /** Explorer preferences (spec 4): saved per project in local storage, restored on load, defaults saved when absent. */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LS_KEYS } from '../../src/shared/constants'
-import { restorePreferences, savePreferences } from '../../src/web/screens/storage/explorer/explorer-prefs'
-import { DEFAULT_PREFERENCES, explorer } from '../../src/web/screens/storage/explorer/explorer-state'
+import { restorePreferences, savePreferences } from '../../src/web/model/storage/explorer/explorer-prefs'
+import { DEFAULT_PREFERENCES, explorer } from '../../src/web/model/storage/explorer/explorer-state'
 
 const storage = new Map<string, string>()
 vi.stubGlobal('localStorage', {

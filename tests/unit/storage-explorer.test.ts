@@ -4,10 +4,10 @@ import { MSG } from '../../src/shared/messages'
 import type { StorageItem } from '../../src/shared/storage'
 import {
   breadcrumbs, finishEdit, folderNameProblem, normalizePath, rangeSelection, toggleSelection,
-} from '../../src/web/screens/storage/explorer/explorer-rules'
+} from '../../src/web/model/storage/explorer/explorer-rules'
 import {
   explorer, forgetItems, toExplorerItem, type ExplorerColumn, type ExplorerItem,
-} from '../../src/web/screens/storage/explorer/explorer-state'
+} from '../../src/web/model/storage/explorer/explorer-state'
 import { checkboxClickCommand, rowClickCommand } from '../../src/web/screens/storage/explorer/explorer-clicks'
 
 const NOW = Date.parse('2026-01-01T12:00:00Z')

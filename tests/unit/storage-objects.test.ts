@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { MSG } from '../../src/shared/messages'
 import {
   baseName, chunk, expiryDate, expirySeconds, normalizeDestination, parentOf, runPool, uniqueName, uploadKeys,
-} from '../../src/web/screens/storage/explorer/actions/object-paths'
+} from '../../src/web/model/storage/explorer/actions/object-paths'
 
 describe('uniqueName', () => {
   it('keeps a free name', () => {

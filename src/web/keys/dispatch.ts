@@ -5,8 +5,8 @@
 import { currentContext, disabledReason, getCommand, isAvailable } from '../../../commands/registry'
 import { runAndReport } from '../commands-run'
 import { needsArgs } from '../palette/steps'
-import { openPalette } from '../state/palette'
-import { toast } from '../state/toasts'
+import { openPalette } from '../model/app/palette'
+import { toast } from '../model/app/toasts'
 
 /** Returns false when the key means nothing here (so the browser keeps its default). */
 export function dispatchKey(id: string): boolean {

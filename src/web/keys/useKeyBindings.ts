@@ -6,8 +6,8 @@ import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { createKeybindingsHandler, type KeyBindingMap } from 'tinykeys'
 import { dispatchKey } from './dispatch'
-import { effectiveKeymap, keymap } from './keymap'
-import { palette } from '../state/palette'
+import { effectiveKeymap, keymap } from '../model/app/keys/keymap'
+import { palette } from '../model/app/palette'
 
 /** Works everywhere, even in a text field or over a dialog. */
 const GLOBAL_COMMANDS = new Set(['app.palette.open'])

@@ -1,9 +1,9 @@
 /** The '?' overlay: every key binding of the effective keymap, grouped by area, titled from the registry. */
 import { useSnapshot } from 'valtio'
 import { getCommand, type Command } from '../../../commands/registry'
-import { effectiveKeymap, keymap } from '../keys/keymap'
+import { effectiveKeymap, keymap } from '../model/app/keys/keymap'
 import { areaLabel, orderAreas } from '../palette/areas'
-import { help, setHelpOpen } from '../state/help'
+import { help, setHelpOpen } from '../model/app/help'
 import { Badge, Dialog, Kbd } from '../ui'
 
 interface Row {

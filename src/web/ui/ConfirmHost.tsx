@@ -2,7 +2,7 @@
 import { AlertDialog } from 'radix-ui'
 import { useSnapshot } from 'valtio'
 import { CONFIRM_DEFAULTS } from '../../shared/constants'
-import { answerConfirm, confirmState } from '../state/confirm'
+import { answerConfirm, confirmState } from '../model/app/confirm'
 import { buttonClass } from './Button'
 
 export function ConfirmHost() {

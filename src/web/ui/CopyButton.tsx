@@ -3,7 +3,7 @@ import { Check, Copy } from 'lucide-react'
 import { COPIED_FEEDBACK_MS } from '../../shared/constants'
 import { MSG } from '../../shared/messages'
 import { Button, type ButtonSize, type ButtonVariant } from './Button'
-import { copyToClipboard } from './clipboard'
+import { copyToClipboard } from '../model/app/clipboard'
 
 export interface CopyButtonProps {
   text: string

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { isMacPlatform } from '../keys/binding'
-import { formatBinding } from '../keys/format'
+import { isMacPlatform } from '../model/app/keys/binding'
+import { formatBinding } from '../model/app/keys/format'
 import { cx } from './cx'
 
 const mac = isMacPlatform()

@@ -7,7 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { CircleCheck, CircleX, Info, X } from 'lucide-react'
 import { TOAST_DURATION_MS } from '../../shared/constants'
-import { dismissToast, toasts, type Toast, type ToastKind } from '../state/toasts'
+import { dismissToast, toasts, type Toast, type ToastKind } from '../model/app/toasts'
 
 const ICONS: Record<ToastKind, ReactNode> = {
   success: <CircleCheck size={16} />,

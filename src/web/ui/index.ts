@@ -2,7 +2,7 @@
 export { Alert, type AlertType } from './Alert'
 export { Badge, type BadgeTone } from './Badge'
 export { Button, buttonClass, type ButtonSize, type ButtonVariant } from './Button'
-export { copyToClipboard } from './clipboard'
+export { copyToClipboard } from '../model/app/clipboard'
 export { ConfirmHost } from './ConfirmHost'
 export { CopyButton } from './CopyButton'
 export { cx } from './cx'

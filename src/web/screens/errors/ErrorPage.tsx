@@ -5,7 +5,7 @@ import { CircleX, FileQuestion, ShieldOff } from 'lucide-react'
 import { paths } from '../../../shared/routes'
 import { MSG } from '../../../shared/messages'
 import { ApiError } from '../../data/api'
-import { stringifySearch } from '../../search-params'
+import { stringifySearch } from '../../model/app/search-params'
 import { buttonClass, EmptyState } from '../../ui'
 
 function errorCode(error: unknown): string {

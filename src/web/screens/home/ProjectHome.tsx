@@ -8,8 +8,8 @@ import { getCommand } from '../../../../commands/registry'
 import type { Entity, Project } from '../../../shared/api'
 import { paths } from '../../../shared/routes'
 import { useApi } from '../../commands-context'
-import { projectQuery, relationsQuery, studioQuery } from '../../data/project-queries'
-import { bindingFor, keymap } from '../../keys/keymap'
+import { projectQuery, relationsQuery, studioQuery } from '../../model/project/project-queries'
+import { bindingFor, keymap } from '../../model/app/keys/keymap'
 import { Alert, Badge, EmptyState, Kbd, Spinner, buttonClass, type BadgeTone } from '../../ui'
 
 const SHOWN_TABLES = 8

@@ -4,7 +4,7 @@ import type { ApiKeyName } from '../../../../commands/settings'
 import type { ProjectApiSettings } from '../../../shared/storage'
 import { useApi } from '../../commands-context'
 import { Alert, Badge, Spinner } from '../../ui'
-import { apiSettingsQuery } from './queries'
+import { apiSettingsQuery } from '../../model/settings/queries'
 import { SettingRow } from './SettingRow'
 import './api-settings.css'
 

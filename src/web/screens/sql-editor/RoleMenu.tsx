@@ -1,8 +1,8 @@
 import { useSnapshot } from 'valtio'
 import { UserRound } from 'lucide-react'
 import { press } from '../../commands-run'
-import { openPalette } from '../../state/palette'
-import { IMPERSONATION_ROLES, roleState } from '../../state/role'
+import { openPalette } from '../../model/app/palette'
+import { IMPERSONATION_ROLES, roleState } from '../../model/project/role'
 import { Button, DropdownMenu, MenuCheckboxItem, MenuItem, MenuLabel, MenuSeparator } from '../../ui'
 
 const HINTS = { postgres: 'RLS does not apply', anon: 'not signed in', authenticated: 'signed in' } as const

@@ -6,12 +6,12 @@ import { MSG } from '../../../shared/messages'
 import type { Bucket } from '../../../shared/storage'
 import { useApi } from '../../commands-context'
 import { press } from '../../commands-run'
-import { projectQuery } from '../../data/project-queries'
-import { bindingFor } from '../../keys/keymap'
+import { projectQuery } from '../../model/project/project-queries'
+import { bindingFor } from '../../model/app/keys/keymap'
 import { Alert, Badge, Button, EmptyState, Input, Spinner, Tooltip, cx } from '../../ui'
 import { useCan } from '../../useCan'
 import { BucketMenu } from './buckets/BucketMenu'
-import { bucketsError, bucketsQuery } from './buckets/queries'
+import { bucketsError, bucketsQuery } from '../../model/storage/buckets/queries'
 
 /** The storage menu: New bucket, a search, the buckets (each with its actions), then Policies and Settings. */
 export function StorageSidebar({ projectRef }: { projectRef: string }) {

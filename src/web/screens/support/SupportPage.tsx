@@ -12,8 +12,8 @@ import type { StudioInfo } from '../../../shared/api'
 import { MSG } from '../../../shared/messages'
 import { paths } from '../../../shared/routes'
 import { useApi } from '../../commands-context'
-import { studioQuery } from '../../data/project-queries'
-import { toast } from '../../state/toasts'
+import { studioQuery } from '../../model/project/project-queries'
+import { toast } from '../../model/app/toasts'
 import { Alert, Button, Field, Input, Textarea, copyToClipboard } from '../../ui'
 
 const RequestForm = z.object({

@@ -7,7 +7,7 @@ import { PostgreSQL, sql } from '@codemirror/lang-sql'
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language'
 import { tags } from '@lezer/highlight'
 import { useApi } from '../../commands-context'
-import { tableDefinitionQuery } from '../../data/queries'
+import { tableDefinitionQuery } from '../../model/project/queries'
 import { Alert, CopyButton, Spinner } from '../../ui'
 
 /** Colours come from CSS variables, so the code follows the theme. */

@@ -1,5 +1,5 @@
 import { Eye, Globe, Layers, Table2, TableProperties, type LucideIcon } from 'lucide-react'
-import type { EntityType } from '../../../shared/constants'
+import { ENTITY_TYPE_LABELS, type EntityType } from '../../../shared/constants'
 
 const ICONS: Record<EntityType, LucideIcon> = {
   table: Table2,
@@ -7,14 +7,6 @@ const ICONS: Record<EntityType, LucideIcon> = {
   'foreign table': Globe,
   'materialized view': Layers,
   'partitioned table': TableProperties,
-}
-
-export const ENTITY_TYPE_LABELS: Record<EntityType, string> = {
-  table: 'Table',
-  view: 'View',
-  'foreign table': 'Foreign table',
-  'materialized view': 'Materialized view',
-  'partitioned table': 'Partitioned table',
 }
 
 /** The icon of a table list entry, named for screen readers by its type. */

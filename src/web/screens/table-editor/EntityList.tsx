@@ -6,7 +6,8 @@ import type { Entity } from '../../../shared/api'
 import { TABLE_LIST_ROW_HEIGHT, type EntityType } from '../../../shared/constants'
 import { MSG } from '../../../shared/messages'
 import { cx } from '../../ui'
-import { ENTITY_TYPE_LABELS, EntityIcon } from './EntityIcon'
+import { ENTITY_TYPE_LABELS } from '../../../shared/constants'
+import { EntityIcon } from './EntityIcon'
 import { EntityContextMenu, EntityMenuButton } from './structure/EntityMenu'
 
 type Item = { kind: 'group'; type: EntityType } | { kind: 'entity'; entity: Entity }

@@ -5,8 +5,8 @@ import type { Column } from '../../../shared/api'
 import {
   FILTER_OPERATORS, FILTER_OPERATOR_LABELS, IS_VALUES, formatFilter, type Filter, type FilterOperator,
 } from '../../../shared/filters'
-import { bindingFor } from '../../keys/keymap'
-import { toast } from '../../state/toasts'
+import { bindingFor } from '../../model/app/keys/keymap'
+import { toast } from '../../model/app/toasts'
 import { Button, IconButton, Input, Popover, Select } from '../../ui'
 import { errorMessage } from '../../../shared/error-message'
 

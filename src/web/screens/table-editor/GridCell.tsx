@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { ArrowRight } from 'lucide-react'
 import type { Relationship } from '../../../shared/api'
 import { formatFilter } from '../../../shared/filters'
-import type { ColumnKind } from './columns'
+import type { ColumnKind } from '../../model/table-editor/columns'
 
 /** The DOM holds at most this much of a value; the cell shows it on one line, cut with an ellipsis. */
 const SHOWN_CHARACTERS = 500

@@ -6,10 +6,10 @@ import type { CountResponse } from '../../../shared/api'
 import { PAGE_SIZE_OPTIONS } from '../../../shared/constants'
 import { MSG } from '../../../shared/messages'
 import { press } from '../../commands-run'
-import { bindingFor } from '../../keys/keymap'
-import { saveStatus } from '../../state/save-status'
+import { bindingFor } from '../../model/app/keys/keymap'
+import { saveStatus } from '../../model/table-editor/save-status'
 import { Button, IconButton, Input, Select, Spinner, cx } from '../../ui'
-import { pageCount, type GridView } from './search'
+import { pageCount, type GridView } from '../../model/table-editor/search'
 
 const SIZE_OPTIONS = PAGE_SIZE_OPTIONS.map((n) => ({ value: String(n), label: `${n} rows` }))
 const number = new Intl.NumberFormat('en-US')

@@ -6,11 +6,11 @@ import { ArrowDown, ArrowUp, ChevronDown, EyeOff, Key, Link2, Pencil, Pin, PinOf
 import type { Column, Row } from '../../../shared/api'
 import { DEFAULT_PROJECT_REF } from '../../../shared/constants'
 import { useApi } from '../../commands-context'
-import { gridTableQuery } from '../../data/queries'
+import { gridTableQuery } from '../../model/project/queries'
 import { DropdownMenu, MenuItem, MenuSeparator, cx } from '../../ui'
-import { resetColumnWidth } from '../../state/grid'
+import { resetColumnWidth } from '../../model/table-editor/grid'
 import { press } from '../../commands-run'
-import { columnType } from './structure/column-types'
+import { columnType } from '../../model/table-editor/structure/column-types'
 import { useCan } from '../../useCan'
 
 /** What a drag of a column header carries. */

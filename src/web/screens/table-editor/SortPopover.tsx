@@ -2,7 +2,7 @@ import { ArrowUpDown, X } from 'lucide-react'
 import type { Column } from '../../../shared/api'
 import type { Sort } from '../../../shared/filters'
 import { press } from '../../commands-run'
-import { bindingFor } from '../../keys/keymap'
+import { bindingFor } from '../../model/app/keys/keymap'
 import { Button, IconButton, Popover, Select } from '../../ui'
 
 const DIRECTIONS = [

@@ -1,7 +1,7 @@
 import { Table2 } from 'lucide-react'
 import { Button, EmptyState, Kbd } from '../../ui'
-import { bindingFor } from '../../keys/keymap'
-import { openPalette } from '../../state/palette'
+import { bindingFor } from '../../model/app/keys/keymap'
+import { openPalette } from '../../model/app/palette'
 
 /** The table editor with no table open: say how to open one. */
 export function TableEditorIndex() {

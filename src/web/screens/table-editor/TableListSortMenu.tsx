@@ -2,7 +2,7 @@ import { ArrowDownAZ } from 'lucide-react'
 import { useSnapshot } from 'valtio'
 import { TABLE_LIST_SORTS, type TableListSort } from '../../../shared/constants'
 import { DropdownMenu, IconButton, MenuCheckboxItem, MenuLabel } from '../../ui'
-import { tableListState } from '../../state/table-list'
+import { tableListState } from '../../model/table-editor/table-list'
 import { press } from '../../commands-run'
 
 const LABELS: Record<TableListSort, string> = {

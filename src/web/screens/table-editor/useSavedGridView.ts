@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react'
 import { currentContext } from '../../../../commands/registry'
 import type { GridTable } from '../../../shared/api'
 import { formatFilter, formatSort, parseFilters, parseSorts } from '../../../shared/filters'
-import { saveFiltersAndSorts, savedGridView } from '../../state/grid'
-import { patchGridSearch, type GridView } from './search'
+import { saveFiltersAndSorts, savedGridView } from '../../model/table-editor/grid'
+import { patchGridSearch, type GridView } from '../../model/table-editor/search'
 
 /**
  * Spec 4: when a table first opens with no filter or sort in the URL, its saved ones are put into the

@@ -8,9 +8,9 @@ import type { Role } from '../../../../shared/api'
 import { GRANTABLE_ROLE_FLAGS, ROLE_FLAG_LABELS } from '../../../../shared/roles'
 import { useApi } from '../../../commands-context'
 import { Alert, Button, Dialog, Field, Input, Switch } from '../../../ui'
-import { FLAG_HINTS, RoleForm, createArgs, roleFormDefaults } from './role-form'
-import { rolesQuery } from './roles-data'
-import { closeRoleDialog, rolesState } from './roles-state'
+import { FLAG_HINTS, RoleForm, createArgs, roleFormDefaults } from '../../../model/database/roles/role-form'
+import { rolesQuery } from '../../../model/database/roles/roles-data'
+import { closeRoleDialog, rolesState } from '../../../model/database/roles/roles-state'
 
 /** The open role dialog, if any: create a role, or edit one (name and grantable flags). */
 export function RoleDialog({ projectRef }: { projectRef: string }) {

@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { Lock } from 'lucide-react'
 import type { Role } from '../../../../shared/api'
 import { FIXED_ROLE_FLAGS, GRANTABLE_ROLE_FLAGS, ROLE_FLAG_LABELS, roleReadonlyReason } from '../../../../shared/roles'
-import type { RoleSections } from './roles-data'
+import type { RoleSections } from '../../../model/database/roles/roles-data'
 import { RoleRow } from './RoleRow'
 
 const ROW_HEIGHT = 44

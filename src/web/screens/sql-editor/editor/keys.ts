@@ -3,7 +3,7 @@
  * itself, from the same keymap: a tinykeys binding becomes CodeMirror's spelling ('$mod+Enter' →
  * 'Mod-Enter'). Only bindings with a modifier in every press: a plain key is for typing.
  */
-import { parseBinding, type Modifier } from '../../../keys/binding'
+import { parseBinding, type Modifier } from '../../../model/app/keys/binding'
 
 const CM_MODIFIERS: Record<Modifier, string> = { $mod: 'Mod', Control: 'Ctrl', Meta: 'Meta', Alt: 'Alt', Shift: 'Shift' }
 const CM_KEYS: Record<string, string> = {

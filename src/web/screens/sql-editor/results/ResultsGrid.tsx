@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { StatementResult } from '../../../../shared/content'
-import { cellText } from './format'
+import { cellText } from '../../../model/sql-editor/results/format'
 
 const ROW_HEIGHT = 30
 const MIN_WIDTH = 80

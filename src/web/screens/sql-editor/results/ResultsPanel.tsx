@@ -8,11 +8,11 @@ import { useSnapshot } from 'valtio'
 import { ClipboardCopy, Download, OctagonX, TerminalSquare } from 'lucide-react'
 import type { StatementResult } from '../../../../shared/content'
 import { press } from '../../../commands-run'
-import { bindingFor, keymap } from '../../../keys/keymap'
-import { setActiveTab, sqlEditor, type QueryError } from '../../../state/sql-editor'
+import { bindingFor, keymap } from '../../../model/app/keys/keymap'
+import { setActiveTab, sqlEditor, type QueryError } from '../../../model/sql-editor/sql-editor'
 import { Alert, Button, DropdownMenu, EmptyState, Kbd, MenuItem, Spinner, cx } from '../../../ui'
 import { ResultsGrid } from './ResultsGrid'
-import { plural } from './format'
+import { plural } from '../../../model/sql-editor/results/format'
 
 export function ResultsPanel() {
   const snap = useSnapshot(sqlEditor)

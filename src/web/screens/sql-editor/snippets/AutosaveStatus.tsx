@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio'
 import { AlertCircle, Check } from 'lucide-react'
-import { snippetsState } from '../../../state/snippets'
+import { snippetsState } from '../../../model/sql-editor/snippets'
 import { Spinner } from '../../../ui'
 
 /** The foot of the list: 'Saving…' while autosave writes, 'Saved' after, or why it could not save. */

@@ -3,7 +3,7 @@ import { ContextMenu, DropdownMenu } from 'radix-ui'
 import { Copy, CopyPlus, Ellipsis, Pencil, Star, StarOff, Trash2, Users } from 'lucide-react'
 import type { Snippet } from '../../../../shared/content'
 import { press } from '../../../commands-run'
-import { snippetsState, startRename } from '../../../state/snippets'
+import { snippetsState, startRename } from '../../../model/sql-editor/snippets'
 import { cx } from '../../../ui'
 
 interface Action {

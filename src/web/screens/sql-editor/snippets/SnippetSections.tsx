@@ -4,10 +4,10 @@ import { useSnapshot } from 'valtio'
 import type { Snippet } from '../../../../shared/content'
 import { MSG } from '../../../../shared/messages'
 import { press } from '../../../commands-run'
-import { bindingFor, keymap } from '../../../keys/keymap'
+import { bindingFor, keymap } from '../../../model/app/keys/keymap'
 import {
   clearSelection, isOwnSnippet, setSelected, snippetSections, snippetsState, toggleSelected, type SnippetSections as Sections,
-} from '../../../state/snippets'
+} from '../../../model/sql-editor/snippets'
 import { EmptyState, Kbd, cx } from '../../../ui'
 import { SnippetRow } from './SnippetRow'
 

@@ -9,9 +9,9 @@ import { useSnapshot } from 'valtio'
 import { runCommand } from '../../../../../commands/registry'
 import type { Snippet } from '../../../../shared/content'
 import { MSG } from '../../../../shared/messages'
-import { clearDraft, sqlDrafts } from '../../../state/sql-drafts'
-import { NEW_SNIPPET_ID, isReadOnlySnippet, setAutosave } from '../../../state/snippets'
-import { toast } from '../../../state/toasts'
+import { clearDraft, sqlDrafts } from '../../../model/sql-editor/sql-drafts'
+import { NEW_SNIPPET_ID, isReadOnlySnippet, setAutosave } from '../../../model/sql-editor/snippets'
+import { toast } from '../../../model/app/toasts'
 
 const AUTOSAVE_DEBOUNCE_MS = 1000
 

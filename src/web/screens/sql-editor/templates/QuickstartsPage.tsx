@@ -1,4 +1,4 @@
-import { QUICKSTARTS } from './quickstarts'
+import { QUICKSTARTS } from '../../../model/sql-editor/templates/quickstarts'
 import { TemplateGallery } from './TemplateGallery'
 
 /** /project/{ref}/sql/quickstarts */

@@ -3,9 +3,9 @@ import { MSG } from '../../../../shared/messages'
 import { isGranted } from '../../../../shared/permissions'
 import { useApi, useIsPlatform } from '../../../commands-context'
 import { press } from '../../../commands-run'
-import { permissionsQuery } from '../../../data/project-queries'
+import { permissionsQuery } from '../../../model/project/project-queries'
 import { Alert } from '../../../ui'
-import type { SqlTemplate } from './templates'
+import type { SqlTemplate } from '../../../model/sql-editor/templates/templates'
 import './templates.css'
 
 const PREVIEW_LINES = 9

@@ -1,4 +1,4 @@
-import { TEMPLATES } from './templates'
+import { TEMPLATES } from '../../../model/sql-editor/templates/templates'
 import { TemplateGallery } from './TemplateGallery'
 
 /** /project/{ref}/sql/templates */

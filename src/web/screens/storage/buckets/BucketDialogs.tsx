@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useSnapshot } from 'valtio'
 import { useApi } from '../../../commands-context'
-import { bucketsState } from './bucket-state'
+import { bucketsState } from '../../../model/storage/buckets/bucket-state'
 import { BucketFormDialog } from './BucketFormDialog'
 import { DeleteBucketDialog } from './DeleteBucketDialog'
-import { bucketsQuery } from './queries'
+import { bucketsQuery } from '../../../model/storage/buckets/queries'
 
 /** The open bucket dialog, if any: create a bucket, edit one, or delete one. */
 export function BucketDialogs({ projectRef }: { projectRef: string }) {

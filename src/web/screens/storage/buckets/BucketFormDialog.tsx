@@ -4,12 +4,12 @@ import { Controller, useForm } from 'react-hook-form'
 import { run } from '../../../../../commands/all'
 import { MSG } from '../../../../shared/messages'
 import type { Bucket } from '../../../../shared/storage'
-import { toast } from '../../../state/toasts'
+import { toast } from '../../../model/app/toasts'
 import { Button, Dialog, Field, Input, Select, Switch } from '../../../ui'
-import { BucketForm, bucketArgs, bucketFormDefaults } from './bucket-form'
-import { closeBucketDialog } from './bucket-state'
+import { BucketForm, bucketArgs, bucketFormDefaults } from '../../../model/storage/buckets/bucket-form'
+import { closeBucketDialog } from '../../../model/storage/buckets/bucket-state'
 import { PublicWarning } from './PublicWarning'
-import { SIZE_UNIT_OPTIONS, digitsOnly } from './size-units'
+import { SIZE_UNIT_OPTIONS, digitsOnly } from '../../../model/storage/buckets/size-units'
 
 /** Create a bucket, or edit one (spec 5 Buckets): the name is fixed once created. */
 export function BucketFormDialog({ bucket }: { bucket?: Bucket }) {

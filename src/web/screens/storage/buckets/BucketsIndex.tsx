@@ -4,11 +4,11 @@ import { FolderClosed, Plus } from 'lucide-react'
 import { MSG } from '../../../../shared/messages'
 import { useApi } from '../../../commands-context'
 import { press } from '../../../commands-run'
-import { bindingFor } from '../../../keys/keymap'
+import { bindingFor } from '../../../model/app/keys/keymap'
 import { Badge, Button, EmptyState, Kbd, Spinner } from '../../../ui'
 import { useCan } from '../../../useCan'
-import { bucketsQuery } from './queries'
-import { formatSize } from './size-units'
+import { bucketsQuery } from '../../../model/storage/buckets/queries'
+import { formatSize } from '../../../model/storage/buckets/size-units'
 
 /** /project/{ref}/storage/buckets: the buckets at a glance, or the way to create the first one. */
 export function BucketsIndex() {

@@ -2,9 +2,9 @@ import { useId, useState } from 'react'
 import { run } from '../../../../../commands/all'
 import { MSG } from '../../../../shared/messages'
 import type { Bucket } from '../../../../shared/storage'
-import { toast } from '../../../state/toasts'
+import { toast } from '../../../model/app/toasts'
 import { Alert, Button, Dialog, Field, Input } from '../../../ui'
-import { closeBucketDialog } from './bucket-state'
+import { closeBucketDialog } from '../../../model/storage/buckets/bucket-state'
 
 /** Spec 5: deleting a bucket needs its name typed exactly; the button waits while the deletion runs. */
 export function DeleteBucketDialog({ bucket }: { bucket: Bucket }) {

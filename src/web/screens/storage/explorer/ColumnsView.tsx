@@ -1,7 +1,7 @@
 /** Columns view (spec 2, 4): Miller columns, one per open folder, the newest scrolled into view. */
 import { useEffect, useRef } from 'react'
 import { useSnapshot } from 'valtio'
-import { explorer } from './explorer-state'
+import { explorer } from '../../../model/storage/explorer/explorer-state'
 import { FolderRows } from './FolderRows'
 
 export function ColumnsView() {

@@ -8,8 +8,8 @@ import { ChevronRight } from 'lucide-react'
 import { MSG } from '../../../../shared/messages'
 import { press } from '../../../commands-run'
 import { Button, Input } from '../../../ui'
-import { breadcrumbs } from './explorer-rules'
-import { explorer } from './explorer-state'
+import { breadcrumbs } from '../../../model/storage/explorer/explorer-rules'
+import { explorer } from '../../../model/storage/explorer/explorer-state'
 
 function PathBox({ initial }: { initial: string }) {
   const [path, setPath] = useState(initial)

@@ -10,8 +10,8 @@ import { STORAGE_ROW_HEIGHT } from '../../../../shared/constants'
 import { MSG } from '../../../../shared/messages'
 import { press } from '../../../commands-run'
 import { Button, EmptyState, Spinner } from '../../../ui'
-import { itemKey } from './explorer-rules'
-import { explorer } from './explorer-state'
+import { itemKey } from '../../../model/storage/explorer/explorer-rules'
+import { explorer } from '../../../model/storage/explorer/explorer-state'
 import { ItemRow } from './ItemRow'
 
 export function FolderRows({ columnIndex, list }: { columnIndex: number; list: boolean }) {

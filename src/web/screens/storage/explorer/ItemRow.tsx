@@ -14,8 +14,8 @@ import { MSG } from '../../../../shared/messages'
 import { press } from '../../../commands-run'
 import { DropdownMenu, IconButton, MenuItem, Spinner, Tooltip, cx } from '../../../ui'
 import { checkboxClickCommand, rowClickCommand } from './explorer-clicks'
-import { formatSize } from '../buckets/size-units'
-import type { ExplorerItem } from './explorer-state'
+import { formatSize } from '../../../model/storage/buckets/size-units'
+import type { ExplorerItem } from '../../../model/storage/explorer/explorer-state'
 
 export function ItemIcon({ item, size = 15 }: { item: ExplorerItem; size?: number }) {
   if (item.type === 'FOLDER') return <Folder size={size} className="sx-icon sx-icon--folder" />

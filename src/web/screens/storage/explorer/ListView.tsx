@@ -1,6 +1,6 @@
 /** List view (spec 2): the current folder as a table of name, size, type, created and last modified. */
 import { useSnapshot } from 'valtio'
-import { explorer } from './explorer-state'
+import { explorer } from '../../../model/storage/explorer/explorer-state'
 import { FolderRows } from './FolderRows'
 
 export function ListView() {

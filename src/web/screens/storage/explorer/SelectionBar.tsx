@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio'
 import { Download, FolderInput, Trash2, X } from 'lucide-react'
 import { press } from '../../../commands-run'
 import { Button, IconButton } from '../../../ui'
-import { explorer } from './explorer-state'
+import { explorer } from '../../../model/storage/explorer/explorer-state'
 import { useCommandReason } from '../../../useCan'
 
 export function SelectionBar() {

@@ -6,7 +6,7 @@
  */
 import type { KeyboardEvent } from 'react'
 import { runAndReport } from '../../../commands-run'
-import { explorer } from './explorer-state'
+import { explorer } from '../../../model/storage/explorer/explorer-state'
 
 const ARROWS: Record<string, 'up' | 'down' | 'left' | 'right'> = {
   ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right',

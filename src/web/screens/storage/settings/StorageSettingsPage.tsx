@@ -9,12 +9,12 @@ import { STORAGE_FREE_TIER_LIMIT_BYTES, STORAGE_SIZE_UNITS } from '../../../../s
 import { MSG } from '../../../../shared/messages'
 import type { StorageConfig } from '../../../../shared/storage'
 import { useApi } from '../../../commands-context'
-import { toast } from '../../../state/toasts'
+import { toast } from '../../../model/app/toasts'
 import { Alert, Button, Input, Select, Spinner } from '../../../ui'
 import { useCan } from '../../../useCan'
-import { SIZE_UNIT_OPTIONS, digitsOnly, formatSize, largestWholeUnit } from '../buckets/size-units'
-import { aboveGlobalLimit, maxInUnit, uploadLimitProblem } from './limit'
-import { storageConfigQuery } from './queries'
+import { SIZE_UNIT_OPTIONS, digitsOnly, formatSize, largestWholeUnit } from '../../../model/storage/buckets/size-units'
+import { aboveGlobalLimit, maxInUnit, uploadLimitProblem } from '../../../model/storage/settings/limit'
+import { storageConfigQuery } from '../../../model/storage/settings/queries'
 
 const SettingsForm = z
   .object({ limit: z.string().min(1, 'Enter a limit'), unit: z.enum(STORAGE_SIZE_UNITS) })

@@ -1,7 +1,7 @@
 import type { Column } from '../../../../shared/api'
 import { Select } from '../../../ui'
-import { columnType } from '../structure/column-types'
-import type { CsvPreview } from './csv-preview'
+import { columnType } from '../../../model/table-editor/structure/column-types'
+import type { CsvPreview } from '../../../model/table-editor/io/csv-preview'
 
 const SKIP = '\u0000skip'
 

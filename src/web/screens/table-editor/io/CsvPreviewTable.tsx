@@ -1,4 +1,4 @@
-import type { CsvPreview } from './csv-preview'
+import type { CsvPreview } from '../../../model/table-editor/io/csv-preview'
 import { cx } from '../../../ui'
 
 /** The preview rows as a small table; CSV columns that will be skipped are dimmed. */

@@ -1,7 +1,7 @@
 import { Download, FileCode2, FileSpreadsheet } from 'lucide-react'
 import type { GridTable } from '../../../../shared/api'
 import { press } from '../../../commands-run'
-import { bindingFor } from '../../../keys/keymap'
+import { bindingFor } from '../../../model/app/keys/keymap'
 import { Button, DropdownMenu, MenuItem } from '../../../ui'
 
 /** Export the rows the grid shows (filtered and sorted, as the chosen role) as CSV or SQL inserts. */

@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio'
 import { Alert, cx } from '../../../ui'
-import { importState } from './import-state'
-import { about } from './row-estimate'
+import { importState } from '../../../model/table-editor/io/import-state'
+import { about } from '../../../model/table-editor/io/row-estimate'
 
 const count = (n: number) => n.toLocaleString('en-US')
 

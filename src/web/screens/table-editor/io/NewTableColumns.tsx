@@ -1,6 +1,6 @@
 import { Input, Select } from '../../../ui'
-import { POSTGRES_TYPES } from '../structure/column-types'
-import type { CsvPreview } from './csv-preview'
+import { POSTGRES_TYPES } from '../../../model/table-editor/structure/column-types'
+import type { CsvPreview } from '../../../model/table-editor/io/csv-preview'
 
 export interface NewColumn {
   header: string

@@ -1,7 +1,7 @@
 import type { Column } from '../../../../shared/api'
-import type { EditingCell } from '../../../state/row-edit'
+import type { EditingCell } from '../../../model/table-editor/row-edit'
 import { ChoiceEditor } from './ChoiceEditor'
-import { editorKind } from './cell-values'
+import { editorKind } from '../../../model/table-editor/rows/cell-values'
 import { InlineEditor } from './InlineEditor'
 import { TextEditorDialog } from './TextEditorDialog'
 

@@ -3,7 +3,7 @@ import { Popover } from 'radix-ui'
 import { Check } from 'lucide-react'
 import type { Column } from '../../../../shared/api'
 import { cx } from '../../../ui'
-import { stopEditing, type EditingCell } from '../../../state/row-edit'
+import { stopEditing, type EditingCell } from '../../../model/table-editor/row-edit'
 import { saveCell } from './save-cell'
 
 interface ChoiceEditorProps {

@@ -1,8 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { Maximize2 } from 'lucide-react'
 import type { Column } from '../../../../shared/api'
-import { enlargeEditor, stopEditing, type EditingCell } from '../../../state/row-edit'
-import { datetimePlaceholder, editText } from './cell-values'
+import { enlargeEditor, stopEditing, type EditingCell } from '../../../model/table-editor/row-edit'
+import { datetimePlaceholder, editText } from '../../../model/table-editor/rows/cell-values'
 import { saveCell } from './save-cell'
 
 interface InlineEditorProps {

@@ -3,10 +3,10 @@ import { Controller, useForm, type UseFormReturn } from 'react-hook-form'
 import { useSnapshot } from 'valtio'
 import { run } from '../../../../../commands/all'
 import type { Column, GridTable } from '../../../../shared/api'
-import { rowEdit, setInsertPanelOpen } from '../../../state/row-edit'
+import { rowEdit, setInsertPanelOpen } from '../../../model/table-editor/row-edit'
 import { Alert, Button, Field, Input, Select, Textarea } from '../../../ui'
 import { SidePanel } from '../structure/SidePanel'
-import { datetimePlaceholder, editorKind, generatedNote, isRequired, toCellValue } from './cell-values'
+import { datetimePlaceholder, editorKind, generatedNote, isRequired, toCellValue } from '../../../model/table-editor/rows/cell-values'
 
 /** Field names by position: column names may hold dots, which react-hook-form reads as paths. */
 type Values = Record<string, string>

@@ -5,7 +5,7 @@ import { MSG } from '../../../../shared/messages'
 import { paths } from '../../../../shared/routes'
 import { press } from '../../../commands-run'
 import { useApi } from '../../../commands-context'
-import { policiesQuery } from '../../../data/queries'
+import { policiesQuery } from '../../../model/project/queries'
 import { Popover, buttonClass } from '../../../ui'
 
 /** The table's policies page (spec 2: ?search={tableId}&schema=). */

@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { Check, UserRound } from 'lucide-react'
 import { useSnapshot } from 'valtio'
 import { run } from '../../../../../commands/all'
-import { IMPERSONATION_ROLES, roleState, type ImpersonationRole } from '../../../state/role'
+import { IMPERSONATION_ROLES, roleState, type ImpersonationRole } from '../../../model/project/role'
 import { Button, Field, Input, Popover, cx } from '../../../ui'
 
 const ROLE_HINTS: Record<ImpersonationRole, string> = {

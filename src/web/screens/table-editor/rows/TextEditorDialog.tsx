@@ -1,8 +1,8 @@
 import { useId, useState, type KeyboardEvent } from 'react'
 import type { Column } from '../../../../shared/api'
 import { Button, Dialog, Field, Kbd, Textarea } from '../../../ui'
-import { stopEditing, type EditingCell } from '../../../state/row-edit'
-import { editText, editorKind, toCellValue } from './cell-values'
+import { stopEditing, type EditingCell } from '../../../model/table-editor/row-edit'
+import { editText, editorKind, toCellValue } from '../../../model/table-editor/rows/cell-values'
 import { saveCell } from './save-cell'
 
 interface TextEditorDialogProps {

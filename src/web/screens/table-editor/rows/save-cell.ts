@@ -1,7 +1,7 @@
 /** An editor's way out: the value goes through 'grid.cell.update'; a refusal is told and the editor stays. */
 import { run } from '../../../../../commands/all'
-import type { EditingCell } from '../../../state/row-edit'
-import { toast } from '../../../state/toasts'
+import type { EditingCell } from '../../../model/table-editor/row-edit'
+import { toast } from '../../../model/app/toasts'
 import { errorMessage } from '../../../../shared/error-message'
 
 export async function saveCell(editing: Pick<EditingCell, 'column' | 'primaryKey'>, value: unknown): Promise<boolean> {

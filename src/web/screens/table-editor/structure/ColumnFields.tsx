@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query'
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form'
 import { useApi } from '../../../commands-context'
 import { Field, Input, Textarea } from '../../../ui'
-import type { ColumnFormValues } from './column-form'
+import type { ColumnFormValues } from '../../../model/table-editor/structure/column-form'
 import { Checkbox } from './Checkbox'
 import { DefaultValueField } from './DefaultValueField'
 import { ForeignKeyFields } from './ForeignKeyFields'
-import { POSTGRES_TYPES, enumTypeName, enumTypesQuery, isIntegerType } from './column-types'
+import { POSTGRES_TYPES, enumTypeName, enumTypesQuery, isIntegerType } from '../../../model/table-editor/structure/column-types'
 import { TypeSelect } from './TypeSelect'
 
 interface ColumnFieldsProps {

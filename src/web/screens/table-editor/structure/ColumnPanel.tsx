@@ -6,12 +6,12 @@ import { useSnapshot } from 'valtio'
 import { run } from '../../../../../commands/all'
 import type { Column, GridTable } from '../../../../shared/api'
 import { useApi } from '../../../commands-context'
-import { gridTableQuery } from '../../../data/queries'
+import { gridTableQuery } from '../../../model/project/queries'
 import { Alert, Button } from '../../../ui'
 import { ColumnFields } from './ColumnFields'
-import { ColumnFormValues, NEW_COLUMN, columnArgsOf, columnFormOf } from './column-form'
+import { ColumnFormValues, NEW_COLUMN, columnArgsOf, columnFormOf } from '../../../model/table-editor/structure/column-form'
 import { SidePanel } from './SidePanel'
-import { closeColumnPanel, structureState } from './structure-state'
+import { closeColumnPanel, structureState } from '../../../model/table-editor/structure/structure-state'
 
 /** Insert column / edit column: the side panel the column commands open. */
 export function ColumnPanel({ projectRef }: { projectRef: string }) {

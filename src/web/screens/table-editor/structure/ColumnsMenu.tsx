@@ -2,9 +2,9 @@ import { Columns3 } from 'lucide-react'
 import { useSnapshot } from 'valtio'
 import type { GridTable } from '../../../../shared/api'
 import { press } from '../../../commands-run'
-import { gridState, orderColumns, isColumnFrozen } from '../../../state/grid'
+import { gridState, orderColumns, isColumnFrozen } from '../../../model/table-editor/grid'
 import { Button, Popover } from '../../../ui'
-import { columnType } from './column-types'
+import { columnType } from '../../../model/table-editor/structure/column-types'
 import './structure.css'
 
 /** The 'Columns' menu above the grid: show or hide each column, show all, reset the layout. */

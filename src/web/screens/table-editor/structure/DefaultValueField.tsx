@@ -2,8 +2,8 @@ import { useId } from 'react'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
 import { DEFAULT_VALUE_FORMATS } from '../../../../shared/api-edit'
 import { Field, Input } from '../../../ui'
-import type { ColumnFormValues } from './column-form'
-import { defaultValueFormat } from './column-types'
+import type { ColumnFormValues } from '../../../model/table-editor/structure/column-form'
+import { defaultValueFormat } from '../../../model/table-editor/structure/column-types'
 
 const HINTS = {
   expression: 'Saved as an expression, evaluated for each new row: a function call like now() or a (parenthesised) expression.',

@@ -4,7 +4,7 @@ import { Copy, Ellipsis, MessageSquareText, Pencil, Trash2 } from 'lucide-react'
 import type { Entity } from '../../../../shared/api'
 import { press } from '../../../commands-run'
 import { cx } from '../../../ui'
-import { openTableDialog } from './structure-state'
+import { openTableDialog } from '../../../model/table-editor/structure/structure-state'
 
 interface Action {
   label: string

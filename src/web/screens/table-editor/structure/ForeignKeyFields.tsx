@@ -4,11 +4,11 @@ import { Controller, useWatch, type UseFormReturn } from 'react-hook-form'
 import { Link2, X } from 'lucide-react'
 import { FOREIGN_KEY_ACTIONS } from '../../../../shared/api-edit'
 import { useApi } from '../../../commands-context'
-import { isUserSchema } from '../../../data/project-queries'
-import { schemasQuery } from '../../../data/queries'
+import { isUserSchema } from '../../../model/project/project-queries'
+import { schemasQuery } from '../../../model/project/queries'
 import { Button, Field, IconButton, Select } from '../../../ui'
-import { columnType, splitType } from './column-types'
-import type { ColumnFormValues } from './column-form'
+import { columnType, splitType } from '../../../model/table-editor/structure/column-types'
+import type { ColumnFormValues } from '../../../model/table-editor/structure/column-form'
 
 interface ForeignKeyFieldsProps {
   form: UseFormReturn<ColumnFormValues>

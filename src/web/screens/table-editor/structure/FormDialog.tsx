@@ -1,6 +1,6 @@
 import { useId, type FormEventHandler, type ReactNode } from 'react'
 import { Alert, Button, Dialog } from '../../../ui'
-import { closeTableDialog } from './structure-state'
+import { closeTableDialog } from '../../../model/table-editor/structure/structure-state'
 
 interface FormDialogProps {
   title: string

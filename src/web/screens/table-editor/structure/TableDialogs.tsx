@@ -7,13 +7,13 @@ import { run } from '../../../../../commands/all'
 import type { GridTable } from '../../../../shared/api'
 import { isProtectedSchema } from '../../../../shared/constants'
 import { useApi } from '../../../commands-context'
-import { gridTableQuery, schemasQuery } from '../../../data/queries'
+import { gridTableQuery, schemasQuery } from '../../../model/project/queries'
 import { Field, Input, Select, Textarea } from '../../../ui'
-import { visibleSchemas } from '../schemas'
+import { visibleSchemas } from '../../../model/table-editor/schemas'
 import { Checkbox } from './Checkbox'
 import { FormDialog } from './FormDialog'
-import { closeTableDialog, structureState, type TableDialogTarget } from './structure-state'
-import { CommentTableForm, CreateTableForm, DuplicateTableForm, RenameTableForm } from './table-forms'
+import { closeTableDialog, structureState, type TableDialogTarget } from '../../../model/table-editor/structure/structure-state'
+import { CommentTableForm, CreateTableForm, DuplicateTableForm, RenameTableForm } from '../../../model/table-editor/structure/table-forms'
 
 /** The open table dialog, if any: create, rename, comment or duplicate (delete is the command's confirmation). */
 export function TableDialogs({ projectRef }: { projectRef: string }) {

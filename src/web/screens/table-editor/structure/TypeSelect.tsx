@@ -1,7 +1,7 @@
 import { Select as RadixSelect } from 'radix-ui'
 import { Check, ChevronDown } from 'lucide-react'
 import { cx } from '../../../ui'
-import type { TypeChoice } from './column-types'
+import type { TypeChoice } from '../../../model/table-editor/structure/column-types'
 
 interface TypeSelectProps {
   id: string

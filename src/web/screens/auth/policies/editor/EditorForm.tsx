@@ -12,8 +12,8 @@ import { useApi } from '../../../../commands-context'
 import { Alert, Button, Field, Input, Kbd, cx } from '../../../../ui'
 import {
   policyEditor, setPolicyCommand, setPolicyExpression, setPolicyName, setPolicyRoles,
-} from '../policy-editor-state'
-import { tableWithColumnsQuery } from '../queries'
+} from '../../../../model/auth/policies/policy-editor-state'
+import { tableWithColumnsQuery } from '../../../../model/auth/policies/queries'
 import { RolesField } from './RolesField'
 import { SqlField } from './SqlField'
 import { SUBMIT_BINDING } from './PolicyModalFrame'

@@ -3,7 +3,7 @@
  * key runs a policies.editor.* command; the shared frame binds ⌘Enter and Escape.
  */
 import { useSnapshot } from 'valtio'
-import { policyEditor } from '../policy-editor-state'
+import { policyEditor } from '../../../../model/auth/policies/policy-editor-state'
 import { EditorForm } from './EditorForm'
 import { PolicyModalFrame } from './PolicyModalFrame'
 import { ReviewView } from './ReviewView'

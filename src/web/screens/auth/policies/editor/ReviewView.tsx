@@ -1,7 +1,7 @@
 /** The review: the exact SQL the save runs (the same function the server runs it with), read-only. */
 import { useSnapshot } from 'valtio'
-import { policyEditor } from '../policy-editor-state'
-import { reviewOfForm } from '../policy-writes'
+import { policyEditor } from '../../../../model/auth/policies/policy-editor-state'
+import { reviewOfForm } from '../../../../model/auth/policies/policy-writes'
 import { PolicyReview } from './PolicyReview'
 
 export function ReviewView() {

@@ -4,7 +4,7 @@ import { MSG } from '../../../../../shared/messages'
 import { PUBLIC_ROLE, isPolicyRoleChoice } from '../../../../../shared/policies'
 import { useApi } from '../../../../commands-context'
 import { Spinner, cx } from '../../../../ui'
-import { rolesQuery } from '../../../database/roles/roles-data'
+import { rolesQuery } from '../../../../model/database/roles/roles-data'
 
 interface RolesFieldProps {
   projectRef: string

@@ -6,7 +6,7 @@ import { useMemo } from 'react'
 import { useSnapshot } from 'valtio'
 import { policyTemplates } from '../../../../../shared/policy-templates'
 import { press } from '../../../../commands-run'
-import { policyEditor } from '../policy-editor-state'
+import { policyEditor } from '../../../../model/auth/policies/policy-editor-state'
 import { PolicyTemplateList } from './PolicyTemplateList'
 import { SqlField } from './SqlField'
 

@@ -4,8 +4,8 @@ import { useSnapshot } from 'valtio'
 import { MSG } from '../../../../../shared/messages'
 import { press } from '../../../../commands-run'
 import { Button, Dialog, Field, Input } from '../../../../ui'
-import { closeMoveDialog, objectDialogs } from './dialog-state'
-import { baseName, normalizeDestination } from './object-paths'
+import { closeMoveDialog, objectDialogs } from '../../../../model/storage/explorer/actions/dialog-state'
+import { baseName, normalizeDestination } from '../../../../model/storage/explorer/actions/object-paths'
 
 export function MoveDialog() {
   const { move } = useSnapshot(objectDialogs)

@@ -9,8 +9,8 @@ import { format } from 'date-fns'
 import { SIGNED_URL_PRESETS, SIGNED_URL_UNITS } from '../../../../../shared/constants'
 import { press } from '../../../../commands-run'
 import { Button, Dialog, Field, Input, Select } from '../../../../ui'
-import { closeUrlDialog, objectDialogs } from './dialog-state'
-import { baseName, expiryDate, expirySeconds, type ExpiryUnit } from './object-paths'
+import { closeUrlDialog, objectDialogs } from '../../../../model/storage/explorer/actions/dialog-state'
+import { baseName, expiryDate, expirySeconds, type ExpiryUnit } from '../../../../model/storage/explorer/actions/object-paths'
 
 type Choice = keyof typeof SIGNED_URL_PRESETS | 'custom'
 const CHOICES: { value: Choice; label: string }[] = [

@@ -5,8 +5,8 @@
  */
 import { useEffect, useState, type RefObject } from 'react'
 import { runAndReport } from '../../../../commands-run'
-import { currentFolder } from '../explorer-state'
-import type { PickedFile } from './pickers'
+import { currentFolder } from '../../../../model/storage/explorer/explorer-state'
+import type { PickedFile } from '../../../../model/storage/explorer/actions/pickers'
 
 function readEntries(reader: FileSystemDirectoryReader): Promise<FileSystemEntry[]> {
   return new Promise((resolve, reject) => reader.readEntries(resolve, reject))

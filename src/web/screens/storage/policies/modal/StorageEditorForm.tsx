@@ -13,7 +13,7 @@ import { SqlField } from '../../../auth/policies/editor/SqlField'
 import { SUBMIT_BINDING } from '../../../auth/policies/editor/PolicyModalFrame'
 import {
   nameMax, setStorageOperation, setStoragePolicyDefinition, setStoragePolicyName, setStoragePolicyRoles, storagePolicyModal,
-} from '../storage-policy-state'
+} from '../../../../model/storage/policies/storage-policy-state'
 
 const FIELD_OF: Record<string, 'name' | 'operations' | 'definition'> = {
   [MSG.policyNameRequired]: 'name',

@@ -6,7 +6,7 @@
 import { useSnapshot } from 'valtio'
 import { PolicyModalFrame } from '../../../auth/policies/editor/PolicyModalFrame'
 import { SelectionView } from '../../../auth/policies/editor/SelectionView'
-import { storagePolicyModal } from '../storage-policy-state'
+import { storagePolicyModal } from '../../../../model/storage/policies/storage-policy-state'
 import { StorageEditorForm } from './StorageEditorForm'
 import { StorageReviewView } from './StorageReviewView'
 import { StorageTemplatesView } from './StorageTemplatesView'

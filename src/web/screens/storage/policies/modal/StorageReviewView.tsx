@@ -2,8 +2,8 @@
 import { useSnapshot } from 'valtio'
 import { sqlCommandsFor } from '../../../../../shared/storage-policies'
 import { PolicyReview } from '../../../auth/policies/editor/PolicyReview'
-import { storagePolicyModal } from '../storage-policy-state'
-import { storageReviewOfForm } from '../storage-policy-writes'
+import { storagePolicyModal } from '../../../../model/storage/policies/storage-policy-state'
+import { storageReviewOfForm } from '../../../../model/storage/policies/storage-policy-writes'
 
 export function StorageReviewView() {
   const { saving, policy, form } = useSnapshot(storagePolicyModal)

@@ -1,0 +1,37 @@
+/**
+ * The policies page's server state: a schema's tables and policies, and one table with its columns (the
+ * SQL fields complete them). Shared by the page and the commands.
+ */
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import type { Api } from '../../../data/api'
+import { gridTableKey, policiesKey, policiesQuery } from '../../project/queries'
+
+const key = (ref: string) => ['project', ref, 'policies-page'] as const
+
+export const schemaTablesQuery = (api: Api, ref: string, schema: string) =>
+  queryOptions({
+    queryKey: [...key(ref), 'tables', schema],
+    queryFn: async () => (await api.tables(ref, { included_schemas: [schema] })).sort((a, b) => a.name.localeCompare(b.name)),
+  })
+
+/** The schema's policies by name, picked from the project's policies (one fetch for every schema). */
+export const schemaPoliciesQuery = (api: Api, ref: string, schema: string) =>
+  queryOptions({
+    ...policiesQuery(api, ref),
+    select: (policies) => policies.filter((p) => p.schema === schema).sort((a, b) => a.name.localeCompare(b.name)),
+  })
+
+export const tableWithColumnsQuery = (api: Api, ref: string, tableId: number) =>
+  queryOptions({ queryKey: [...key(ref), 'table', tableId], queryFn: () => api.table(ref, tableId) })
+
+/**
+ * After a policy or RLS change (database or storage): every view of the policies, this page's tables and
+ * the grid's tables (their RLS state).
+ */
+export function refreshPolicies(queryClient: QueryClient, ref: string): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: policiesKey(ref) }),
+    queryClient.invalidateQueries({ queryKey: key(ref) }),
+    queryClient.invalidateQueries({ queryKey: gridTableKey(ref) }),
+  ]).then(() => undefined)
+}

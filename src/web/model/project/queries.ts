@@ -1,0 +1,99 @@
+/**
+ * react-query option factories, keyed by project ref. Plain functions of the api client, so screens
+ * (`useQuery`) and commands or tests (`queryClient.fetchQuery`) share one cache and one key scheme.
+ */
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import type { Api } from '../../data/api'
+import { ApiError } from '../../data/api'
+import {
+  ENTITY_LIST_LIMIT, ROW_FETCH_RETRIES, ROW_FETCH_RETRY_DELAY_MS, type PageSize, type TableListSort,
+} from '../../../shared/constants'
+import type { Impersonation } from '../../../shared/api'
+import type { Filter, Sort } from '../../../shared/filters'
+import { impersonation } from './role'
+
+const projectKey = (ref: string) => ['project', ref] as const
+
+export const schemasQuery = (api: Api, ref: string) =>
+  queryOptions({ queryKey: [...projectKey(ref), 'schemas'], queryFn: () => api.schemas(ref) })
+
+export interface EntitiesParams {
+  schema: string
+  search?: string
+  sort: TableListSort
+}
+
+/** The table list, a page of ENTITY_LIST_LIMIT at a time. */
+export const entitiesQuery = (api: Api, ref: string, p: EntitiesParams) =>
+  infiniteQueryOptions({
+    queryKey: [...projectKey(ref), 'entities', p],
+    queryFn: ({ pageParam }) =>
+      api.entities(ref, { schema: p.schema, search: p.search || undefined, sort: p.sort, limit: ENTITY_LIST_LIMIT, offset: pageParam }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.data.length, 0)
+      return loaded < last.count && last.data.length > 0 ? loaded : undefined
+    },
+  })
+
+export const entitiesKey = (ref: string) => [...projectKey(ref), 'entities'] as const
+
+export const gridTableQuery = (api: Api, ref: string, tableId: number) =>
+  queryOptions({ queryKey: [...gridTableKey(ref), tableId], queryFn: () => api.gridTable(ref, tableId) })
+
+/** Every grid table of the project (their RLS state changes with a policy change). */
+export const gridTableKey = (ref: string) => [...projectKey(ref), 'grid-table'] as const
+
+export const tableDefinitionQuery = (api: Api, ref: string, tableId: number) =>
+  queryOptions({
+    queryKey: [...projectKey(ref), 'table-definition', tableId],
+    queryFn: () => api.tableDefinition(ref, tableId),
+  })
+
+export interface RowsParams {
+  filters: Filter[]
+  sorts: Sort[]
+  page: number
+  limit: PageSize
+}
+
+/**
+ * The grid's data, as the chosen role sees it (role impersonation, spec 6): retried every 5 s, 3 tries in
+ * all; a request the server refused is not retried.
+ */
+export const rowsQuery = (api: Api, ref: string, tableId: number, p: RowsParams, impersonate: Impersonation | undefined = impersonation()) =>
+  queryOptions({
+    queryKey: [...rowsKey(ref, tableId), p, impersonate ?? null],
+    queryFn: () => api.rows(ref, { tableId, ...p, impersonate }),
+    retry: (failures, error) => !isClientError(error) && failures < ROW_FETCH_RETRIES - 1,
+    retryDelay: ROW_FETCH_RETRY_DELAY_MS,
+    /** while another page, filter or sort of the same table loads, keep showing the rows we have */
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === tableId ? previous : undefined),
+  })
+
+export const rowsKey = (ref: string, tableId: number) => [...projectKey(ref), 'rows', tableId] as const
+
+/** The row count, as the chosen role sees it. */
+export const countQuery = (api: Api, ref: string, tableId: number, filters: Filter[], impersonate: Impersonation | undefined = impersonation()) =>
+  queryOptions({
+    queryKey: [...countKey(ref, tableId), filters, impersonate ?? null],
+    queryFn: () => api.count(ref, { tableId, filters, impersonate }),
+    retry: (failures, error) => !isClientError(error) && failures < ROW_FETCH_RETRIES - 1,
+    retryDelay: ROW_FETCH_RETRY_DELAY_MS,
+  })
+
+export const countKey = (ref: string, tableId: number) => [...projectKey(ref), 'count', tableId] as const
+
+/**
+ * Every RLS policy of the project, in schema, table and name order: the policies pages and the grid's RLS
+ * notice (spec 8) pick theirs with `select`, and the commands look policies up in it. Needs only the read
+ * grant.
+ */
+export const policiesQuery = (api: Api, ref: string) =>
+  queryOptions({ queryKey: policiesKey(ref), queryFn: () => api.policies(ref) })
+
+export const policiesKey = (ref: string) => [...projectKey(ref), 'policies'] as const
+
+function isClientError(error: unknown): boolean {
+  return error instanceof ApiError && error.code >= 400 && error.code < 500
+}
