@@ -1,81 +1,103 @@
 /**
- * The studio's paths, as plain functions: links, redirects and commands build them here, and
- * `matchPath` tells which screen a pathname is, without React (commands use it headless).
+ * The studio's screens, declared once: each route's id and URL pattern (TanStack Router's syntax, `$param`).
+ * From this one table come the path builders (`pathTo`, `paths`), the headless matcher commands use
+ * (`matchPath`), and the router's tree (src/web/router.tsx takes each route's path from here).
  */
-export const paths = {
-  project: (ref: string) => `/project/${ref}`,
-  tableEditor: (ref: string) => `/project/${ref}/editor`,
-  table: (ref: string, tableId: number | string) => `/project/${ref}/editor/${tableId}`,
-  sqlEditor: (ref: string) => `/project/${ref}/sql`,
-  sqlSnippet: (ref: string, id: string) => `/project/${ref}/sql/${id}`,
-  sqlNew: (ref: string) => `/project/${ref}/sql/new`,
-  sqlTemplates: (ref: string) => `/project/${ref}/sql/templates`,
-  sqlQuickstarts: (ref: string) => `/project/${ref}/sql/quickstarts`,
-  /** the policies page; `search` is a table id or any text (spec 2) */
-  authPolicies: (ref: string, q: { schema?: string; search?: string | number } = {}) => {
-    const sp = new URLSearchParams()
-    if (q.schema) sp.set('schema', q.schema)
-    if (q.search !== undefined && q.search !== '') sp.set('search', String(q.search))
-    const s = sp.toString()
-    return `/project/${ref}/auth/policies${s ? `?${s}` : ''}`
-  },
-  databaseRoles: (ref: string) => `/project/${ref}/database/roles`,
-  storageBuckets: (ref: string) => `/project/${ref}/storage/buckets`,
-  storageBucket: (ref: string, bucketId: string) => `/project/${ref}/storage/buckets/${encodeURIComponent(bucketId)}`,
-  storagePolicies: (ref: string) => `/project/${ref}/storage/policies`,
-  storageSettings: (ref: string) => `/project/${ref}/storage/settings`,
-  apiSettings: (ref: string) => `/project/${ref}/settings/api`,
-  support: () => '/support/new',
-  projects: () => '/projects',
-  /** the sign-in page; `returnTo` is where a sign-in goes next (a path of this studio), `link` 'invalid' after a used link */
-  signIn: (q: { returnTo?: string; link?: 'invalid' } = {}) => {
-    const sp = new URLSearchParams()
-    if (q.returnTo && q.returnTo !== '/') sp.set('returnTo', q.returnTo)
-    if (q.link) sp.set('link', q.link)
-    const s = sp.toString()
-    return `/sign-in${s ? `?${s}` : ''}`
-  },
+export const ROUTES = {
+  project: { path: '/project/$ref' },
+  'table-editor': { path: '/project/$ref/editor' },
+  'table-editor.table': { path: '/project/$ref/editor/$tableId', params: { tableId: '\\d+' } },
+  'sql-editor': { path: '/project/$ref/sql' },
+  'sql-editor.new': { path: '/project/$ref/sql/new' },
+  'sql-editor.templates': { path: '/project/$ref/sql/templates' },
+  'sql-editor.quickstarts': { path: '/project/$ref/sql/quickstarts' },
+  'sql-editor.snippet': { path: '/project/$ref/sql/$id' },
+  'auth.policies': { path: '/project/$ref/auth/policies' },
+  'database.roles': { path: '/project/$ref/database/roles' },
+  storage: { path: '/project/$ref/storage' },
+  'storage.buckets': { path: '/project/$ref/storage/buckets' },
+  'storage.bucket': { path: '/project/$ref/storage/buckets/$bucketId' },
+  'storage.policies': { path: '/project/$ref/storage/policies' },
+  'storage.settings': { path: '/project/$ref/storage/settings' },
+  'settings.api': { path: '/project/$ref/settings/api' },
+  support: { path: '/support/new' },
+  projects: { path: '/projects' },
+  'sign-in': { path: '/sign-in' },
+} as const satisfies Record<string, { path: string; params?: Record<string, string> }>
+
+export type RouteId = keyof typeof ROUTES | 'not-found'
+type Declared = keyof typeof ROUTES
+
+/** The `$name`s of a pattern, as an object type: `'/project/$ref/sql/$id'` → `{ ref: string; id: string }`. */
+type ParamsOf<P extends string> = P extends `${string}$${infer Name}/${infer Rest}`
+  ? { [K in Name]: string | number } & ParamsOf<`/${Rest}`>
+  : P extends `${string}$${infer Name}`
+    ? { [K in Name]: string | number }
+    : unknown
+
+export type RouteParams<I extends Declared> = ParamsOf<(typeof ROUTES)[I]['path']>
+
+function withSearch(path: string, search: Record<string, string | number | undefined> = {}): string {
+  const sp = new URLSearchParams()
+  for (const [k, v] of Object.entries(search)) if (v !== undefined && v !== '') sp.set(k, String(v))
+  const s = sp.toString()
+  return s ? `${path}?${s}` : path
 }
 
-export type RouteId =
-  | 'project'
-  | 'table-editor'
-  | 'table-editor.table'
-  | 'sql-editor'
-  | 'sql-editor.new'
-  | 'sql-editor.templates'
-  | 'sql-editor.quickstarts'
-  | 'sql-editor.snippet'
-  | 'auth.policies'
-  | 'database.roles'
-  | 'storage'
-  | 'storage.bucket'
-  | 'storage.policies'
-  | 'storage.settings'
-  | 'settings.api'
-  | 'support'
-  | 'sign-in'
-  | 'not-found'
+/** The path of a route, its params filled in (each encoded) and an optional query string. */
+export function pathTo<I extends Declared>(id: I, params: RouteParams<I>, search?: Record<string, string | number | undefined>): string {
+  const values = (params ?? {}) as Record<string, string | number>
+  const path = ROUTES[id].path.replace(/\$(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name])))
+  return withSearch(path, search)
+}
 
-const patterns: { id: RouteId; re: RegExp; keys: string[] }[] = [
-  { id: 'table-editor.table', re: /^\/project\/([^/]+)\/editor\/(\d+)\/?$/, keys: ['ref', 'tableId'] },
-  { id: 'table-editor', re: /^\/project\/([^/]+)\/editor\/?$/, keys: ['ref'] },
-  { id: 'sql-editor.new', re: /^\/project\/([^/]+)\/sql\/new\/?$/, keys: ['ref'] },
-  { id: 'sql-editor.templates', re: /^\/project\/([^/]+)\/sql\/templates\/?$/, keys: ['ref'] },
-  { id: 'sql-editor.quickstarts', re: /^\/project\/([^/]+)\/sql\/quickstarts\/?$/, keys: ['ref'] },
-  { id: 'sql-editor.snippet', re: /^\/project\/([^/]+)\/sql\/([^/]+)\/?$/, keys: ['ref', 'id'] },
-  { id: 'sql-editor', re: /^\/project\/([^/]+)\/sql\/?$/, keys: ['ref'] },
-  { id: 'auth.policies', re: /^\/project\/([^/]+)\/auth\/policies\/?$/, keys: ['ref'] },
-  { id: 'database.roles', re: /^\/project\/([^/]+)\/database\/roles\/?$/, keys: ['ref'] },
-  { id: 'storage.bucket', re: /^\/project\/([^/]+)\/storage\/buckets\/([^/]+)\/?$/, keys: ['ref', 'bucketId'] },
-  { id: 'storage', re: /^\/project\/([^/]+)\/storage(?:\/buckets)?\/?$/, keys: ['ref'] },
-  { id: 'storage.policies', re: /^\/project\/([^/]+)\/storage\/policies\/?$/, keys: ['ref'] },
-  { id: 'storage.settings', re: /^\/project\/([^/]+)\/storage\/settings\/?$/, keys: ['ref'] },
-  { id: 'settings.api', re: /^\/project\/([^/]+)\/settings\/api\/?$/, keys: ['ref'] },
-  { id: 'project', re: /^\/project\/([^/]+)\/?$/, keys: ['ref'] },
-  { id: 'support', re: /^\/support\/new\/?$/, keys: [] },
-  { id: 'sign-in', re: /^\/sign-in\/?$/, keys: [] },
-]
+type Below<Full extends string, Base extends string> = Full extends `${Base}/${infer Rest}` ? Rest : never
+
+/** A route's path relative to another's (the router's child routes), e.g. 'editor/$tableId', typed as that literal. */
+export function relativePath<I extends Declared, P extends Declared>(id: I, parent: P): Below<(typeof ROUTES)[I]['path'], (typeof ROUTES)[P]['path']> {
+  const full: string = ROUTES[id].path
+  const base: string = ROUTES[parent].path
+  if (!full.startsWith(`${base}/`)) throw new Error(`${id} is not under ${parent}`)
+  return full.slice(base.length + 1) as Below<(typeof ROUTES)[I]['path'], (typeof ROUTES)[P]['path']>
+}
+
+/** Path builders by name, for links, redirects and commands. */
+export const paths = {
+  project: (ref: string) => pathTo('project', { ref }),
+  tableEditor: (ref: string) => pathTo('table-editor', { ref }),
+  table: (ref: string, tableId: number | string) => pathTo('table-editor.table', { ref, tableId }),
+  sqlEditor: (ref: string) => pathTo('sql-editor', { ref }),
+  sqlSnippet: (ref: string, id: string) => pathTo('sql-editor.snippet', { ref, id }),
+  sqlNew: (ref: string) => pathTo('sql-editor.new', { ref }),
+  sqlTemplates: (ref: string) => pathTo('sql-editor.templates', { ref }),
+  sqlQuickstarts: (ref: string) => pathTo('sql-editor.quickstarts', { ref }),
+  /** the policies page; `search` is a table id or any text (spec 2) */
+  authPolicies: (ref: string, q: { schema?: string; search?: string | number } = {}) => pathTo('auth.policies', { ref }, q),
+  databaseRoles: (ref: string) => pathTo('database.roles', { ref }),
+  storageBuckets: (ref: string) => pathTo('storage.buckets', { ref }),
+  storageBucket: (ref: string, bucketId: string) => pathTo('storage.bucket', { ref, bucketId }),
+  storagePolicies: (ref: string) => pathTo('storage.policies', { ref }),
+  storageSettings: (ref: string) => pathTo('storage.settings', { ref }),
+  apiSettings: (ref: string) => pathTo('settings.api', { ref }),
+  support: () => pathTo('support', {}),
+  projects: () => pathTo('projects', {}),
+  /** the sign-in page; `returnTo` is where a sign-in goes next (a path of this studio), `link` 'invalid' after a used link */
+  signIn: (q: { returnTo?: string; link?: 'invalid' } = {}) =>
+    pathTo('sign-in', {}, { returnTo: q.returnTo === '/' ? undefined : q.returnTo, link: q.link }),
+}
+
+/** The matcher of each route: static segments first, so `/sql/new` wins over `/sql/$id`. */
+const patterns = (Object.entries(ROUTES) as [Declared, { path: string; params?: Record<string, string> }][])
+  .map(([id, route]) => {
+    const keys: string[] = []
+    const source = route.path.replace(/\$(\w+)/g, (_, name: string) => {
+      keys.push(name)
+      return `(${route.params?.[name] ?? '[^/]+'})`
+    })
+    const segments = route.path.split('/').length
+    return { id, keys, segments, re: new RegExp(`^${source.replace(/\//g, '\\/')}\\/?$`) }
+  })
+  .sort((a, b) => b.segments - a.segments || a.keys.length - b.keys.length)
 
 export interface RouteMatch {
   id: RouteId

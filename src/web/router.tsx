@@ -3,7 +3,7 @@ import {
 } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { DEFAULT_PROJECT_REF } from '../shared/constants'
-import { paths } from '../shared/routes'
+import { ROUTES, paths, relativePath } from '../shared/routes'
 import { parseSearch, stringifySearch } from './model/app/search-params'
 import { RootLayout } from './shell/RootLayout'
 import { ProjectLayout } from './shell/ProjectLayout'
@@ -32,13 +32,13 @@ const toDefaultProject = ({ context }: { context: RouterContext }) => {
 }
 
 const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', beforeLoad: toDefaultProject })
-const projectsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/projects', beforeLoad: toDefaultProject })
+const projectsRoute = createRoute({ getParentRoute: () => rootRoute, path: ROUTES.projects.path, beforeLoad: toDefaultProject })
 const accountRoute = createRoute({ getParentRoute: () => rootRoute, path: '/account/$', beforeLoad: toDefaultProject })
 const orgRoute = createRoute({ getParentRoute: () => rootRoute, path: '/org/$', beforeLoad: toDefaultProject })
 
 const supportRoute = createRoute({
   getParentRoute: () => rootRoute,
-  path: '/support/new',
+  path: ROUTES.support.path,
   component: lazyRouteComponent(() => import('./screens/support/SupportPage'), 'SupportPage'),
 })
 
@@ -48,7 +48,7 @@ const supportRoute = createRoute({
  */
 const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
-  path: '/sign-in',
+  path: ROUTES['sign-in'].path,
   validateSearch: signInSearchSchema,
   beforeLoad: ({ context, search }) => {
     if (!context.signedIn) return
@@ -58,7 +58,7 @@ const signInRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/sign-in/SignInPage'), 'SignInPage'),
 })
 
-const projectRoute = createRoute({ getParentRoute: () => rootRoute, path: '/project/$ref', component: ProjectLayout })
+const projectRoute = createRoute({ getParentRoute: () => rootRoute, path: ROUTES.project.path, component: ProjectLayout })
 
 const projectHomeRoute = createRoute({
   getParentRoute: () => projectRoute,
@@ -68,7 +68,7 @@ const projectHomeRoute = createRoute({
 
 const editorRoute = createRoute({
   getParentRoute: () => projectRoute,
-  path: 'editor',
+  path: relativePath('table-editor', 'project'),
   component: lazyRouteComponent(() => import('./screens/table-editor/TableEditorLayout'), 'TableEditorLayout'),
 })
 
@@ -80,14 +80,14 @@ const editorIndexRoute = createRoute({
 
 const tableRoute = createRoute({
   getParentRoute: () => editorRoute,
-  path: '$tableId',
+  path: relativePath('table-editor.table', 'table-editor'),
   validateSearch: gridSearchSchema,
   component: lazyRouteComponent(() => import('./screens/table-editor/GridPage'), 'GridPage'),
 })
 
 const sqlRoute = createRoute({
   getParentRoute: () => projectRoute,
-  path: 'sql',
+  path: relativePath('sql-editor', 'project'),
   component: lazyRouteComponent(() => import('./screens/sql-editor/SqlEditorLayout'), 'SqlEditorLayout'),
 })
 
@@ -101,36 +101,36 @@ const sqlIndexRoute = createRoute({
 })
 
 const sqlEditorPage = lazyRouteComponent(() => import('./screens/sql-editor/SqlEditorPage'), 'SqlEditorPage')
-const sqlNewRoute = createRoute({ getParentRoute: () => sqlRoute, path: 'new', component: sqlEditorPage })
-const sqlSnippetRoute = createRoute({ getParentRoute: () => sqlRoute, path: '$id', component: sqlEditorPage })
+const sqlNewRoute = createRoute({ getParentRoute: () => sqlRoute, path: relativePath('sql-editor.new', 'sql-editor'), component: sqlEditorPage })
+const sqlSnippetRoute = createRoute({ getParentRoute: () => sqlRoute, path: relativePath('sql-editor.snippet', 'sql-editor'), component: sqlEditorPage })
 const sqlTemplatesRoute = createRoute({
   getParentRoute: () => sqlRoute,
-  path: 'templates',
+  path: relativePath('sql-editor.templates', 'sql-editor'),
   component: lazyRouteComponent(() => import('./screens/sql-editor/templates/TemplatesPage'), 'TemplatesPage'),
 })
 const sqlQuickstartsRoute = createRoute({
   getParentRoute: () => sqlRoute,
-  path: 'quickstarts',
+  path: relativePath('sql-editor.quickstarts', 'sql-editor'),
   component: lazyRouteComponent(() => import('./screens/sql-editor/templates/QuickstartsPage'), 'QuickstartsPage'),
 })
 
 const policiesRoute = createRoute({
   getParentRoute: () => projectRoute,
-  path: 'auth/policies',
+  path: relativePath('auth.policies', 'project'),
   validateSearch: policiesSearchSchema,
   component: lazyRouteComponent(() => import('./screens/auth/policies/PoliciesPage'), 'PoliciesPage'),
 })
 
 const rolesRoute = createRoute({
   getParentRoute: () => projectRoute,
-  path: 'database/roles',
+  path: relativePath('database.roles', 'project'),
   validateSearch: rolesSearchSchema,
   component: lazyRouteComponent(() => import('./screens/database/roles/RolesPage'), 'RolesPage'),
 })
 
 const storageRoute = createRoute({
   getParentRoute: () => projectRoute,
-  path: 'storage',
+  path: relativePath('storage', 'project'),
   component: lazyRouteComponent(() => import('./screens/storage/StorageLayout'), 'StorageLayout'),
 })
 /** /storage is the bucket list. */
@@ -143,27 +143,27 @@ const storageIndexRoute = createRoute({
 })
 const storageBucketsRoute = createRoute({
   getParentRoute: () => storageRoute,
-  path: 'buckets',
+  path: relativePath('storage.buckets', 'storage'),
   component: lazyRouteComponent(() => import('./screens/storage/buckets/BucketsIndex'), 'BucketsIndex'),
 })
 const storageBucketRoute = createRoute({
   getParentRoute: () => storageRoute,
-  path: 'buckets/$bucketId',
+  path: relativePath('storage.bucket', 'storage'),
   component: lazyRouteComponent(() => import('./screens/storage/explorer/ExplorerPage'), 'ExplorerPage'),
 })
 const storagePoliciesRoute = createRoute({
   getParentRoute: () => storageRoute,
-  path: 'policies',
+  path: relativePath('storage.policies', 'storage'),
   component: lazyRouteComponent(() => import('./screens/storage/policies/StoragePoliciesPage'), 'StoragePoliciesPage'),
 })
 const storageSettingsRoute = createRoute({
   getParentRoute: () => storageRoute,
-  path: 'settings',
+  path: relativePath('storage.settings', 'storage'),
   component: lazyRouteComponent(() => import('./screens/storage/settings/StorageSettingsPage'), 'StorageSettingsPage'),
 })
 const apiSettingsRoute = createRoute({
   getParentRoute: () => projectRoute,
-  path: 'settings/api',
+  path: relativePath('settings.api', 'project'),
   component: lazyRouteComponent(() => import('./screens/settings/ApiSettingsPage'), 'ApiSettingsPage'),
 })
 
