@@ -14,6 +14,7 @@ import type { AppRouter } from './router'
 import { stringifySearch } from './model/app/search-params'
 import { requestConfirm } from './model/app/confirm'
 import { toast } from './model/app/toasts'
+import { watchCommandInputs } from './command-state'
 
 interface Deps {
   router: AppRouter
@@ -23,6 +24,7 @@ interface Deps {
 }
 
 export function installWebCommandContext({ router, queryClient, api, isPlatform }: Deps): void {
+  watchCommandInputs(router, queryClient)
   const permissions = permissionsQuery(api, isPlatform)
   void queryClient.prefetchQuery(permissions)
 

@@ -1,10 +1,10 @@
 /**
- * What the user may do here: a permission of spec 6, or whether a command may run (its `enabled` reason,
- * the one place each reason lives). Both re-render when the grants arrive or change.
+ * What the user may do here: a permission of spec 6 (re-rendered when the grants arrive or change), or
+ * whether a command may run (its `enabled` reason, the one place each reason lives; see command-state.ts).
  */
 import { useQuery } from '@tanstack/react-query'
 import type { CommandId } from '../../commands/all'
-import { currentContext, disabledReason, getCommand } from '../../commands/registry'
+import { useCommandState } from './command-state'
 import { isGranted, type PermissionName } from '../shared/permissions'
 import { useApi, useIsPlatform } from './commands-context'
 import { permissionsQuery } from './model/project/project-queries'
@@ -19,13 +19,6 @@ export function useCan(permission: PermissionName): boolean {
 }
 
 /** Why a command is disabled right now (its `enabled` reason), for a button to show; null when it may run. */
-export function commandReason(id: CommandId): string | null {
-  const cmd = getCommand(id)
-  return cmd ? disabledReason(cmd, currentContext()) : null
-}
-
-/** commandReason, for a component: asked again when the grants change. */
 export function useCommandReason(id: CommandId): string | null {
-  useGrants()
-  return commandReason(id)
+  return useCommandState(id).reason
 }

@@ -1,6 +1,5 @@
 /** The palette's first page: the commands available here, recent ones first, then by area. */
 import { Command } from 'cmdk'
-import { useRouterState } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
 import {
   allCommands, currentContext, disabledReason, getCommand, isAvailable, type Command as Cmd,
@@ -9,9 +8,9 @@ import type { CommandContext } from '../model/app/context'
 import { MSG } from '../../shared/messages'
 import { keymap, bindingFor } from '../model/app/keys/keymap'
 import { openPalette, palette, setPaletteSearch } from '../model/app/palette'
-import { theme } from '../model/app/theme'
 import { Kbd } from '../ui'
 import { areaLabel, orderAreas } from './areas'
+import { useCommandInputs } from '../command-state'
 import { runFromPalette } from './run'
 import { rankCommand } from './rank'
 import { argSteps } from './steps'
@@ -51,8 +50,7 @@ function CommandRow({ cmd, ctx, binding }: { cmd: Cmd; ctx: CommandContext; bind
 export function CommandList() {
   const { search, recent } = useSnapshot(palette)
   const { overrides } = useSnapshot(keymap)
-  useSnapshot(theme) // toggles show their state
-  useRouterState({ select: (s) => s.location.href }) // `when` depends on where we are
+  useCommandInputs() // when, enabled and checked are asked again whenever what they read changes
 
   const ctx = currentContext()
   const available = allCommands().filter((c) => !c.hidden && isAvailable(c, ctx))

@@ -3,7 +3,6 @@ import { useSnapshot } from 'valtio'
 import type { CountResponse } from '../../../../shared/api'
 import { press } from '../../../commands-run'
 import { bindingFor } from '../../../model/app/keys/keymap'
-import { roleState } from '../../../model/project/role'
 import { selection } from '../../../model/table-editor/selection'
 import { Button, DisabledReason, IconButton } from '../../../ui'
 import { useCommandReason } from '../../../useCan'
@@ -14,7 +13,6 @@ const rows = (n: number) => `${number.format(n)} ${n === 1 ? 'row' : 'rows'}`
 /** In place of the toolbar while rows are selected (spec 2): the count, 'Select all N rows', copy, delete, clear. */
 export function SelectionHeader({ count }: { count: CountResponse | undefined }) {
   const picked = useSnapshot(selection)
-  useSnapshot(roleState) // the reasons below change with the role
   const total = count?.count
   const selectAllReason = useCommandReason('grid.selection.select-all-rows')
   const copyReason = useCommandReason('grid.selection.copy')
