@@ -13,7 +13,7 @@ import {
   confirmDiscard, createPolicy, policyChange, reviewOfForm, updatePolicy, usableTemplate,
 } from '../src/web/model/auth/policies/policy-writes'
 
-const AREA = 'policies'
+const AREA = 'auth'
 const canWritePolicies = (ctx: CommandContext) => ctx.can('sqlAdminWritePolicies') || MSG.editPoliciesPermission
 const inView = (...views: (typeof policyEditor.view)[]) => () => policyEditor.open && views.includes(policyEditor.view)
 

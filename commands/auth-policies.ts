@@ -18,7 +18,7 @@ import {
 import { errorMessage } from '../src/shared/error-message'
 import { refreshPolicies } from '../src/web/model/auth/policies/queries'
 
-const AREA = 'policies'
+const AREA = 'auth'
 
 const canWritePolicies = (ctx: CommandContext) => ctx.can('sqlAdminWritePolicies') || MSG.editPoliciesPermission
 const canToggleRls = (ctx: CommandContext) => ctx.can('writeTables') || MSG.toggleRlsPermission

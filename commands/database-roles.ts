@@ -12,7 +12,7 @@ import { GRANTABLE_ROLE_FLAGS, ROLE_FLAG_LABELS, RoleCreateBody, roleReadonlyRea
 import { refreshRoles, rolesQuery } from '../src/web/model/database/roles/roles-data'
 import { openRoleDialog } from '../src/web/model/database/roles/roles-state'
 
-const AREA = 'roles'
+const AREA = 'database'
 
 const onRolesPage = (ctx: CommandContext) => ctx.route.matches('database.roles')
 const canWrite = (ctx: CommandContext) => ctx.can('tenantSqlAdminWrite') || MSG.noPermission('change roles')

@@ -41,7 +41,7 @@ describe.each(targets())('database role commands on $name', (target) => {
   })
 
   it('lists its commands on the roles page only', async () => {
-    const ids = allCommands().filter((c) => c.area === 'roles').map((c) => c.id)
+    const ids = allCommands().filter((c) => c.area === 'database').map((c) => c.id)
     expect(ids.sort()).toEqual([
       'database.role.create', 'database.role.create-dialog.open', 'database.role.delete', 'database.role.edit-dialog.open',
       'database.role.flag.toggle', 'database.role.update', 'database.roles.refresh', 'database.roles.search',

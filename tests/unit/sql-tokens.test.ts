@@ -1,6 +1,8 @@
 /** Which SQL asks for confirmation before it runs: the tokenizer sees past strings, comments and CTEs. */
 import { describe, expect, it } from 'vitest'
-import { destructiveStatements, statements, tokenize } from '../../src/web/screens/sql-editor/sql-tokens'
+import { destructiveStatements } from '../../src/shared/sql/destructive'
+import { statements } from '../../src/shared/sql/statements'
+import { tokenize } from '../../src/shared/sql/tokens'
 
 const kinds = (sql: string) => destructiveStatements(sql).map((d) => d.kind)
 

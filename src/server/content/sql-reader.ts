@@ -1,5 +1,5 @@
 /** A cursor over one statement's tokens, for reading its shape: keywords, names, parenthesized groups. */
-import type { Token } from './sql-tokens'
+import type { Token } from '../../shared/sql/tokens'
 
 export class SqlReader {
   private i = 0

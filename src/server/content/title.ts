@@ -6,7 +6,7 @@
  */
 import type { TitleResponse } from '../../shared/content'
 import { SqlReader } from './sql-reader'
-import { statements } from './sql-tokens'
+import { statements } from '../../shared/sql/statements'
 
 /** What one statement does: a title, and a description phrase: verb, object (a pronoun may stand for it), rest. */
 interface Summary {
@@ -59,8 +59,12 @@ function kindOf(r: SqlReader): string {
 /** The object's name (names, when `many`), and for policies, triggers and rules the table after ON. */
 function target(r: SqlReader, kind: string, many: boolean): { name: string; table?: string } {
   const name = listOf(many ? r.names() : [r.name() ?? ''])
-  if (!ON_TABLE.has(kind) || !r.seek('on')) return { name }
-  r.accept('on')
+  if (!ON_TABLE.has(kind)) return { name }
+  // CREATE RULE r AS ON INSERT TO t; the others (and DROP RULE r ON t) name the table after ON
+  if (kind === 'rule' && r.accept('as', 'on')) {
+    r.takeWord()
+    if (!r.accept('to')) return { name }
+  } else if (!(r.seek('on') && r.accept('on'))) return { name }
   r.accept('only')
   return { name, table: r.name() }
 }

@@ -5,6 +5,8 @@ const LABELS: Record<string, string> = {
   app: 'General',
   navigation: 'Go to',
   'table-editor': 'Table Editor',
+  'sql-editor': 'SQL Editor',
+  auth: 'Authentication',
 }
 
 export function areaLabel(area: string): string {
