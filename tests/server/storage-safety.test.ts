@@ -94,23 +94,6 @@ describe.each(targets())('storage safety on $name', (target) => {
     }
   })
 
-  it('enforces the project upload limit from storage settings', async () => {
-    expect(await send('GET', `/platform/projects/${REF}/config/storage`)).toEqual({ status: 200, body: { fileSizeLimit: expect.any(Number), isFreeTier: false } })
-    const over = await send('PATCH', `/platform/projects/${REF}/config/storage`, { fileSizeLimit: STORAGE_SETTINGS_MAX_BYTES + 1 })
-    expect(over).toEqual({ status: 400, body: { message: MSG.storageLimitMax(STORAGE_SETTINGS_MAX_BYTES, 'bytes'), code: 400 } })
-    const aboveGlobal = await send('PATCH', `/platform/projects/${REF}/config/storage`, { fileSizeLimit: STORAGE_GLOBAL_UPLOAD_LIMIT + 1 })
-    expect(aboveGlobal).toEqual({ status: 400, body: { message: 'Upload file size limit must be up to 50GB (bytes)', code: 400 } })
-    const before = (await send('GET', `/platform/projects/${REF}/config/storage`)).body.fileSizeLimit as number
-    await send('PATCH', `/platform/projects/${REF}/config/storage`, { fileSizeLimit: 20_000 })
-    try {
-      const res = await service.from(bucket).upload('project-limit.bin', new Uint8Array(30_000), { contentType: 'application/octet-stream' })
-      expect(res.error).toMatchObject({ status: 413 })
-    } finally {
-      await send('PATCH', `/platform/projects/${REF}/config/storage`, { fileSizeLimit: before ?? STORAGE_FREE_TIER_LIMIT_BYTES })
-    }
-    expect(await rows()).toEqual([])
-  })
-
   it('leaves no object and no temporary file when an upload is cut off', async () => {
     const { hostname, port } = new URL(target.url)
     await new Promise<void>((resolve) => {
@@ -229,6 +212,42 @@ describe.each(targets())('storage safety on $name', (target) => {
       expect(await send('DELETE', `${dash}/${name}`)).toMatchObject({ status: 200 })
     }
     expect(await send('GET', `${dash}/${name}`)).toEqual({ status: 404, body: { message: 'Bucket not found', code: 404 } })
+  })
+})
+
+/**
+ * The project-wide upload limit is the studio's own setting: this test changes it on a studio of its own,
+ * so no other test file sees a limit it did not set.
+ */
+describe('the project upload limit', () => {
+  let dir: string
+  let own: Studio
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'studio-limit-'))
+    own = await startStudio({ ...TEST_AUTH_OPTIONS, port: 0, dataDir: dir, serveStatic: false, logger: false })
+  })
+  afterAll(async () => {
+    await own?.close()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('is enforced from storage settings, within its bounds', async () => {
+    const { send, sql } = client(own.url)
+    const s = await settings(own.url)
+    const service = storageClient(s, s.service_role_key)
+    const bucket = bucketName('limit')
+    expect((await service.createBucket(bucket)).error).toBeNull()
+    expect(await send('GET', `/platform/projects/${REF}/config/storage`)).toEqual({ status: 200, body: { fileSizeLimit: STORAGE_FREE_TIER_LIMIT_BYTES, isFreeTier: false } })
+    const over = await send('PATCH', `/platform/projects/${REF}/config/storage`, { fileSizeLimit: STORAGE_SETTINGS_MAX_BYTES + 1 })
+    expect(over).toEqual({ status: 400, body: { message: MSG.storageLimitMax(STORAGE_SETTINGS_MAX_BYTES, 'bytes'), code: 400 } })
+    const aboveGlobal = await send('PATCH', `/platform/projects/${REF}/config/storage`, { fileSizeLimit: STORAGE_GLOBAL_UPLOAD_LIMIT + 1 })
+    expect(aboveGlobal).toEqual({ status: 400, body: { message: 'Upload file size limit must be up to 50GB (bytes)', code: 400 } })
+    await send('PATCH', `/platform/projects/${REF}/config/storage`, { fileSizeLimit: 20_000 })
+    const res = await service.from(bucket).upload('project-limit.bin', new Uint8Array(30_000), { contentType: 'application/octet-stream' })
+    expect(res.error).toMatchObject({ status: 413 })
+    expect(await sql(`select name from storage.objects where bucket_id = '${bucket}'`)).toEqual([])
+    expect((await service.from(bucket).upload('small.bin', new Uint8Array(10_000), { contentType: 'application/octet-stream' })).error).toBeNull()
   })
 })
 
