@@ -34,30 +34,64 @@ import type * as storageObjects from './storage-objects'
 import type * as storagePolicies from './storage-policies'
 import type * as settings from './settings'
 import type * as account from './account'
-import { runCommand, type CommandSource } from './registry'
+import type { z } from 'zod'
+import type { Command, CommandSource } from './registry'
+import { run } from './registry'
 
 type ValuesOf<M> = M[keyof M]
-type IdsOf<M> = ValuesOf<M> extends infer C ? (C extends { id: infer I extends string } ? I : never) : never
+/** The commands a module exports (each `defineCommand` returns a `Command<A, R, I>` with a literal id I). */
+type CommandsOf<M> = Extract<ValuesOf<M>, Command<any, any, string>>
 
-export type CommandId =
-  | IdsOf<typeof app>
-  | IdsOf<typeof navigation>
-  | IdsOf<typeof tableEditor>
-  | IdsOf<typeof tableRows>
-  | IdsOf<typeof tableStructure>
-  | IdsOf<typeof tableIo>
-  | IdsOf<typeof sqlEditor>
-  | IdsOf<typeof sqlSnippets>
-  | IdsOf<typeof authPolicies>
-  | IdsOf<typeof databaseRoles>
-  | IdsOf<typeof storageBuckets>
-  | IdsOf<typeof storageExplorer>
-  | IdsOf<typeof storageObjects>
-  | IdsOf<typeof storagePolicies>
-  | IdsOf<typeof settings>
-  | IdsOf<typeof account>
+/** Every command, as the union of the command objects the modules export. */
+export type AnyCommand =
+  | CommandsOf<typeof app>
+  | CommandsOf<typeof navigation>
+  | CommandsOf<typeof tableEditor>
+  | CommandsOf<typeof tableRows>
+  | CommandsOf<typeof tableStructure>
+  | CommandsOf<typeof tableIo>
+  | CommandsOf<typeof sqlEditor>
+  | CommandsOf<typeof sqlSnippets>
+  | CommandsOf<typeof authPolicies>
+  | CommandsOf<typeof databaseRoles>
+  | CommandsOf<typeof storageBuckets>
+  | CommandsOf<typeof storageExplorer>
+  | CommandsOf<typeof storageObjects>
+  | CommandsOf<typeof storagePolicies>
+  | CommandsOf<typeof settings>
+  | CommandsOf<typeof account>
 
-/** `runCommand` with the id checked against the registry's ids. */
-export function run<R = unknown>(id: CommandId, args: unknown = {}, source: CommandSource = 'button'): Promise<R> {
-  return runCommand<R>(id, args, source)
-}
+export type CommandId = AnyCommand['id']
+
+/** The command with this id. */
+export type CommandOf<I extends CommandId> = Extract<AnyCommand, { id: I }>
+
+/** What a caller passes: the zod INPUT type of the command's args schema (defaults and optionals may be left out). */
+export type ArgsOf<I extends CommandId> = z.input<CommandOf<I>['args']>
+
+/** What the command's run resolves to. */
+export type ResultOf<I extends CommandId> = Awaited<ReturnType<CommandOf<I>['run']>>
+
+/** The args as a parameter list: optional when `{}` satisfies the schema, required otherwise. */
+type ArgsList<A> = {} extends A ? [args?: A] : [args: A]
+
+/**
+ * The parameters after the id: `[args?]` or `[args]`. For a union of ids (an id typed `CommandId`, or
+ * `cond ? 'a' : 'b'`) the args are the union of theirs, optional if one of them takes none: a literal id
+ * is checked exactly, an id only known as one of several is checked as loosely as that knowledge allows.
+ */
+export type ArgsParams<I extends CommandId> = ArgsList<ArgsOf<I>>
+
+/** `ArgsParams<I>` followed by the source. */
+export type RunParams<I extends CommandId> = [...ArgsParams<I>, source?: CommandSource]
+
+/** An id with its args, checked together: a list of calls to run later (`for (const [id, args] of calls) run(id, args)`). */
+export type CommandCall<I extends CommandId = CommandId> = I extends CommandId ? [id: I, args: ArgsOf<I>] : never
+
+/**
+ * Runs a command by id, typed end to end: `run('sql.snippet.rename', { name: 'x' })` checks the args
+ * against the schema and resolves to the command's result. The registry's `runCommand(id: string, args:
+ * unknown)` stays for ids that come from data (the palette, the key dispatcher). Source defaults to 'button'.
+ * (Defined in the registry, so a command module can use it without loading this file at run time.)
+ */
+export { run }

@@ -5,6 +5,8 @@
 import { z } from 'zod'
 import type { CommandContext } from '../src/web/model/app/context'
 import { CommandError } from '../src/web/model/app/command-error'
+// types only: all.ts imports every command module, which imports this file
+import type { CommandId, ResultOf, RunParams } from './all'
 
 export type CommandSource = 'button' | 'keys' | 'palette' | 'test'
 
@@ -129,4 +131,15 @@ export async function runCommand<R = unknown>(
   const result = (await cmd.run(ctx, parsed.data)) as R
   for (const l of listeners) l(id, source)
   return result
+}
+
+/**
+ * `runCommand` typed by id (re-exported as `run` from commands/all.ts, where static callers take it):
+ * the args are checked against the command's schema (required when it requires something, optional when
+ * `{}` fits), and the result is the command's own. A command module may import it from here, since it
+ * must not load commands/all.ts at run time.
+ */
+export function run<I extends CommandId>(id: I, ...rest: RunParams<I>): Promise<ResultOf<I>> {
+  const [args, source] = rest as unknown as [args?: unknown, source?: CommandSource]
+  return runCommand<ResultOf<I>>(id, args, source)
 }

@@ -5,7 +5,7 @@
  * lives in src/web/screens/storage/explorer/actions/, so these run headless in tests.
  */
 import { z } from 'zod'
-import { defineCommand, CommandError, runCommand } from './registry'
+import { defineCommand, CommandError, run } from './registry'
 import type { CommandContext } from '../src/web/model/app/context'
 import { errorMessage } from '../src/shared/error-message'
 import { MSG } from '../src/shared/messages'
@@ -81,7 +81,7 @@ function pickAndUpload(kind: 'files' | 'folder') {
     bucketOf(ctx)
     const folder = currentFolder()
     openPicker(kind, (files) => {
-      runCommand(uploadFilesCommand.id, { files, folder }, 'button').catch((e: unknown) => ctx.toast.error(errorMessage(e)))
+      run(uploadFilesCommand.id, { files, folder }, 'button').catch((e: unknown) => ctx.toast.error(errorMessage(e)))
     })
   }
 }

@@ -1,9 +1,12 @@
 /**
  * The one source of key bindings: command id → keys in tinykeys syntax ('$mod' is ⌘ on macOS, Ctrl
  * elsewhere; a space separates the keys of a sequence). The tinykeys map, the palette's hints and the
- * '?' overlay are all built from this; a user's overrides (persisted) are layered on top.
+ * '?' overlay are all built from this; a user's overrides (persisted) are layered on top. Keyed by
+ * command id: a binding for an id that is no command fails tsc (the import is types only, no run-time cycle).
  */
-export const defaultKeymap: Record<string, string> = {
+import type { CommandId } from '../commands/all'
+
+export const defaultKeymap = {
   // app
   'app.palette.open': '$mod+k',
   'app.help.toggle': 'Shift+?',
@@ -79,4 +82,4 @@ export const defaultKeymap: Record<string, string> = {
   'storage.policies.go': 'g Shift+b',
   'storage.policies.modal.open': 'Shift+Alt+p',
   // settings: commands/settings.ts
-}
+} satisfies Partial<Record<CommandId, string>>

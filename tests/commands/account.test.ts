@@ -5,16 +5,16 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import '../../commands/account'
-import { allCommands, getCommand, runCommand } from '../../commands/registry'
+import { allCommands, getCommand } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF, SESSION_COOKIE } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
 import { ApiError, createApi } from '../../src/web/data/api'
 import { TEST_PASSWORD } from '../support/auth'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
+import { run } from '../support/run'
 
 const ref = DEFAULT_PROJECT_REF
-const run = <R = unknown>(id: string, args: unknown = {}) => runCommand<R>(id, args, 'test')
 
 /** The session cookie ('name=value') a response sets, if any. */
 function sessionCookieOf(res: Response): string | undefined {

@@ -4,14 +4,14 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import '../../commands/all'
-import { getCommand, runCommand } from '../../commands/registry'
+import { getCommand } from '../../commands/registry'
 import { bindingFor, keymap, resetOverrides } from '../../src/web/model/app/keys/keymap'
 import { closePalette, palette } from '../../src/web/model/app/palette'
 import { help, setHelpOpen } from '../../src/web/model/app/help'
 import { setTheme, theme } from '../../src/web/model/app/theme'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
+import { run } from '../support/run'
 
-const run = (id: string, args: unknown = {}) => runCommand(id, args, 'test')
 
 describe.each(targets())('app commands on $name', (target) => {
   let ctx: HeadlessContext

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import '../../commands/auth-policies'
-import { getCommand, runCommand } from '../../commands/registry'
+import { getCommand } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
@@ -15,6 +15,7 @@ import {
   closePolicyEditor, policyEditor, setPolicyCommand, setPolicyExpression, setPolicyName,
 } from '../../src/web/model/auth/policies/policy-editor-state'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
+import { run, runUnchecked } from '../support/run'
 
 const ref = DEFAULT_PROJECT_REF
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`
@@ -27,7 +28,6 @@ describe.each(targets())('policy commands on $name', (target) => {
   let ctx: HeadlessContext
   let notesId: number
 
-  const run = <R = unknown>(id: string, args: unknown = {}) => runCommand<R>(id, args, 'test')
   const q = <R = Record<string, unknown>>(sql: string) => ctx.api.query<R>(ref, sql)
 
   interface PgPolicy { policyname: string; cmd: string; roles: string[] | string; qual: string | null; with_check: string | null }
@@ -83,7 +83,7 @@ describe.each(targets())('policy commands on $name', (target) => {
   })
 
   it('shows each review message and creates nothing', async () => {
-    const create = (args: object) => run('policies.policy.create', { tableId: notesId, ...args })
+    const create = (args: object) => runUnchecked('policies.policy.create', { tableId: notesId, ...args })
     await expect(create({ name: ' ', command: 'SELECT', definition: 'true' })).rejects.toThrow(MSG.policyNameRequired)
     await expect(create({ name: 'p', command: null })).rejects.toThrow(MSG.policyCommandRequired)
     await expect(create({ name: 'p', command: 'SELECT' })).rejects.toThrow(MSG.policyUsingRequired)

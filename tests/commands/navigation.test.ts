@@ -1,13 +1,13 @@
 /** Navigation commands run headless against a real server: where each one lands, and the table picker. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import '../../commands/all'
-import { getCommand, runCommand, type ArgOption } from '../../commands/registry'
+import { getCommand, type ArgOption } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { paths } from '../../src/shared/routes'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
+import { run, runUnchecked } from '../support/run'
 
 const ref = DEFAULT_PROJECT_REF
-const run = (id: string, args: unknown = {}) => runCommand(id, args, 'test')
 
 describe.each(targets())('navigation commands on $name', (target) => {
   const suffix = Math.random().toString(36).slice(2, 8)
@@ -63,7 +63,7 @@ describe.each(targets())('navigation commands on $name', (target) => {
 
   it('nav.table.open needs a table id', async () => {
     ctx = headlessContext(target)
-    await expect(run('nav.table.open', {})).rejects.toMatchObject({ kind: 'invalid-args' })
+    await expect(runUnchecked('nav.table.open', {})).rejects.toMatchObject({ kind: 'invalid-args' })
     await expect(run('nav.table.open', { tableId: -1 })).rejects.toMatchObject({ kind: 'invalid-args' })
     expect(ctx.history).toEqual([])
   })

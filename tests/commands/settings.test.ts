@@ -4,18 +4,18 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import '../../commands/settings'
-import { disabledReason, getCommand, runCommand } from '../../commands/registry'
+import { disabledReason, getCommand } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
+import { run } from '../support/run'
 
 const ref = DEFAULT_PROJECT_REF
 
 describe.each(targets())('settings commands on $name', (target) => {
   let ctx: HeadlessContext
   let original: number
-  const run = <R = unknown>(id: string, args: unknown = {}) => runCommand<R>(id, args, 'test')
 
   beforeAll(async () => {
     ctx = headlessContext(target, paths.storageSettings(ref))

@@ -6,12 +6,12 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import '../../commands/sql-editor'
-import { runCommand } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { paths } from '../../src/shared/routes'
 import { roleState, setRole } from '../../src/web/model/project/role'
 import { clearRun, openSnippet, setEditorSelection, sqlEditor } from '../../src/web/model/sql-editor/sql-editor'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
+import { run } from '../support/run'
 
 const ref = DEFAULT_PROJECT_REF
 
@@ -21,7 +21,6 @@ describe.each(targets())('SQL editor commands on $name', (target) => {
   const scratch = `sql_scratch_${suffix}`
   let ctx: HeadlessContext
 
-  const run = <R = unknown>(id: string, args: unknown = {}) => runCommand<R>(id, args, 'test')
   const count = async () => (await ctx.api.query<{ n: number }>(ref, `select count(*)::int as n from public.${notes}`))[0]!.n
   /** Types `text` into the editor and selects [from, to). */
   function type(text: string, from = 0, to = from) {
@@ -173,7 +172,7 @@ describe.each(targets())('SQL editor commands on $name', (target) => {
     await expect(run('sql.run')).rejects.toThrow('A query is running: cancel it first')
     for (let i = 0; i < 50 && sqlEditor.runId; i++) {
       await new Promise((r) => setTimeout(r, 100))
-      if (await run<boolean>('sql.cancel')) break
+      if (await run('sql.cancel')) break
     }
     await running
     expect(sqlEditor.runId).toBeNull()

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import '../../commands/sql-snippets'
-import { getCommand, runCommand, setCommandContext } from '../../commands/registry'
+import { getCommand, setCommandContext } from '../../commands/registry'
 import { startStudio, type Studio } from '../../src/server/app'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import type { Snippet, SnippetContent } from '../../src/shared/content'
@@ -26,6 +26,7 @@ import {
 } from '../../src/web/model/sql-editor/snippets'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
 import { AUTH, TEST_AUTH_OPTIONS } from '../support/auth'
+import { run } from '../support/run'
 
 const ref = DEFAULT_PROJECT_REF
 const ME = 1
@@ -103,12 +104,11 @@ describe.each(targets())('sql snippet commands on $name', (target) => {
   let other: HeadlessContext
   let otherApi: Api
 
-  const run = <R = unknown>(id: string, args: unknown = {}) => runCommand<R>(id, args, 'test')
   const actAs = (c: HeadlessContext) => setCommandContext(() => c)
   const list = async (api: Api = ctx.api) => (await api.contents<SnippetContent>(ref, 'sql')).data
   const get = async (id: string, api: Api = ctx.api) => (await list(api)).find((s) => s.id === id)
   const at = (c: HeadlessContext) => c.location.pathname
-  const create = (name: string, sql = 'select 1') => run<Snippet>('sql.snippet.new', { name, sql })
+  const create = (name: string, sql = 'select 1') => run('sql.snippet.new', { name, sql })
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'studio-snippets-'))
@@ -146,7 +146,7 @@ describe.each(targets())('sql snippet commands on $name', (target) => {
 
   describe('new', () => {
     it("creates a private 'Untitled query' and opens it", async () => {
-      const created = await run<Snippet>('sql.snippet.new')
+      const created = await run('sql.snippet.new')
       const saved = await get(created.id)
       expect(saved).toMatchObject({ name: 'Untitled query', visibility: 'user', owner_id: ME, content: { sql: '', favorite: false } })
       expect(at(ctx)).toBe(paths.sqlSnippet(ref, created.id))
@@ -155,7 +155,7 @@ describe.each(targets())('sql snippet commands on $name', (target) => {
     it('names it from the SQL through the title call, or as told', async () => {
       const sql = 'select country, count(*) from customers group by country'
       const { title } = await ctx.api.sqlTitle(sql)
-      const titled = await run<Snippet>('sql.snippet.new', { sql })
+      const titled = await run('sql.snippet.new', { sql })
       expect(await get(titled.id)).toMatchObject({ name: title, content: { sql } })
       const named = await create('  My report  ', sql)
       expect((await get(named.id))?.name).toBe('My report')
@@ -165,7 +165,7 @@ describe.each(targets())('sql snippet commands on $name', (target) => {
       const api = ctx.api
       ctx.api = { ...api, sqlTitle: () => Promise.reject(new ApiError('title service down', 500)) }
       try {
-        const created = await run<Snippet>('sql.snippet.new', { sql: 'select 2' })
+        const created = await run('sql.snippet.new', { sql: 'select 2' })
         expect((await get(created.id, api))?.name).toBe('Untitled query')
         expect(ctx.toasts).toContainEqual({ kind: 'error', message: MSG.generateTitleFailed('title service down') })
       } finally {
@@ -203,7 +203,7 @@ describe.each(targets())('sql snippet commands on $name', (target) => {
 
     it("does not save into another member's snippet", async () => {
       actAs(other)
-      const theirs = await run<Snippet>('sql.snippet.new', { name: 'Theirs', sql: 'select 1' })
+      const theirs = await run('sql.snippet.new', { name: 'Theirs', sql: 'select 1' })
       await run('sql.snippet.share', { id: theirs.id })
       actAs(ctx)
       sqlDrafts[theirs.id] = { sql: 'drop table x', at: Date.now() }
@@ -268,7 +268,7 @@ describe.each(targets())('sql snippet commands on $name', (target) => {
 
       actAs(other)
       await other.navigate({ to: paths.sqlSnippet(ref, s.id) })
-      const copy = await run<Snippet>('sql.snippet.duplicate')
+      const copy = await run('sql.snippet.duplicate')
       expect(await get(copy.id, otherApi)).toMatchObject({ name: 'To share (copy)', owner_id: OTHER.id, visibility: 'user', content: { sql: 'select 3' } })
       expect(await get(copy.id)).toBeUndefined()
       expect(at(other)).toBe(paths.sqlSnippet(ref, copy.id))
@@ -276,17 +276,17 @@ describe.each(targets())('sql snippet commands on $name', (target) => {
 
     it("refuses sharing another member's snippet", async () => {
       actAs(other)
-      const theirs = await run<Snippet>('sql.snippet.new', { name: 'Private of other' })
+      const theirs = await run('sql.snippet.new', { name: 'Private of other' })
       actAs(ctx)
       await expect(ctx.api.updateContent(ref, theirs.id, { visibility: 'project' })).rejects.toMatchObject({ code: 404 })
     })
 
     it('creates a personal copy of a shared snippet, and only of a shared one', async () => {
       actAs(other)
-      const theirs = await run<Snippet>('sql.snippet.new', { name: 'Team query', sql: 'select 5' })
+      const theirs = await run('sql.snippet.new', { name: 'Team query', sql: 'select 5' })
       await run('sql.snippet.share', { id: theirs.id })
       actAs(ctx)
-      const copy = await run<Snippet>('sql.snippet.copy-personal', { id: theirs.id })
+      const copy = await run('sql.snippet.copy-personal', { id: theirs.id })
       expect(await get(copy.id)).toMatchObject({ name: 'Team query', owner_id: ME, visibility: 'user', content: { sql: 'select 5' } })
       expect(at(ctx)).toBe(paths.sqlSnippet(ref, copy.id))
       await expect(run('sql.snippet.copy-personal', { id: copy.id })).rejects.toThrow('already personal')
@@ -295,7 +295,7 @@ describe.each(targets())('sql snippet commands on $name', (target) => {
     it('duplicates with the unsaved draft, as a private copy', async () => {
       const s = await create('Original', 'select 1')
       sqlDrafts[s.id] = { sql: 'select 1 + 1', at: Date.now() }
-      const copy = await run<Snippet>('sql.snippet.duplicate', { id: s.id })
+      const copy = await run('sql.snippet.duplicate', { id: s.id })
       expect(await get(copy.id)).toMatchObject({ name: 'Original (copy)', visibility: 'user', content: { sql: 'select 1 + 1' } })
       delete sqlDrafts[s.id]
     })
@@ -320,7 +320,7 @@ describe.each(targets())('sql snippet commands on $name', (target) => {
 
     it('opens a template as a new snippet with its name and SQL', async () => {
       const template = SQL_TEMPLATES.find((t) => t.kind === 'quickstart')!
-      const s = await run<Snippet>('sql.template.use', { template: template.id })
+      const s = await run('sql.template.use', { template: template.id })
       expect(await get(s.id)).toMatchObject({ name: template.name, content: { sql: template.sql } })
       expect(at(ctx)).toBe(paths.sqlSnippet(ref, s.id))
       await expect(run('sql.template.use', { template: 'no-such' })).rejects.toThrow('There is no template')
@@ -384,7 +384,7 @@ describe.each(targets())('sql snippet commands on $name', (target) => {
 
     it("refuses deleting another member's snippet, in the command and on the server", async () => {
       actAs(other)
-      const theirs = await run<Snippet>('sql.snippet.new', { name: 'Not yours' })
+      const theirs = await run('sql.snippet.new', { name: 'Not yours' })
       await run('sql.snippet.share', { id: theirs.id })
       actAs(ctx)
       await expect(run('sql.snippet.delete', { ids: [theirs.id] })).rejects.toThrow(MSG.contentOwnerOnly('delete'))

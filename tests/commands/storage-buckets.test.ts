@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import '../../commands/storage-buckets'
 import '../../commands/storage-explorer'
-import { allCommands, disabledReason, getCommand, runCommand } from '../../commands/registry'
+import { allCommands, disabledReason, getCommand } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
@@ -18,6 +18,7 @@ import { bucketPolicies, bucketsError } from '../../src/web/model/storage/bucket
 import { largestWholeUnit, toBytes } from '../../src/web/model/storage/buckets/size-units'
 import { explorer } from '../../src/web/model/storage/explorer/explorer-state'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
+import { run } from '../support/run'
 
 const ref = DEFAULT_PROJECT_REF
 
@@ -56,7 +57,6 @@ describe.each(targets())('storage bucket commands on $name', (target) => {
     made.push(n)
     return n
   }
-  const run = <R = unknown>(id: string, args: unknown = {}) => runCommand<R>(id, args, 'test')
   const dbBucket = async (id: string) =>
     (await ctx.api.query<{ id: string; public: boolean; file_size_limit: string | number | null; allowed_mime_types: string[] | null }>(
       ref, `select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = '${id}'`,
@@ -89,7 +89,7 @@ describe.each(targets())('storage bucket commands on $name', (target) => {
 
   it('creates a bucket with its settings and opens it', async () => {
     const id = name('create')
-    const bucket = await run<Bucket>('storage.bucket.create', {
+    const bucket = await run('storage.bucket.create', {
       name: id, public: true, fileSizeLimit: 5, unit: 'MB', allowedMimeTypes: ' image/* , application/pdf ,',
     })
     expect(bucket).toMatchObject({ id, name: id, public: true, file_size_limit: 5 * 1024 ** 2, allowed_mime_types: ['image/*', 'application/pdf'] })

@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import '../../commands/storage-buckets'
 import '../../commands/storage-explorer'
-import { runCommand } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
 import { explorer } from '../../src/web/model/storage/explorer/explorer-state'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
 import { bucketName } from '../server/support/storage'
+import { run } from '../support/run'
 
 const ref = DEFAULT_PROJECT_REF
 const FILES = ['a.txt', 'b.txt', 'c.txt', 'docs/one.md', 'docs/two.md', 'docs/deep/three.md', 'img/cat.png']
@@ -22,7 +22,6 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
   const names = (column: number) => explorer.columns[column]?.items.map((i) => i.name)
   const ids = () => explorer.columns.map((c) => c.id)
   const row = (path: string) => explorer.columns.flatMap((c) => c.items).find((i) => i.path === path)
-  const run = <R = unknown>(id: string, args: unknown = {}) => runCommand<R>(id, args, 'test')
   const list = async (path: string) =>
     (await ctx.api.listObjects(ref, bucket, { path, options: { limit: 1000 } })).map((e) => e.name)
 
@@ -44,27 +43,27 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
     // in the browser the bucket's page enters it; headless the next explorer command does
     await run('storage.explorer.reload')
     expect(names(0)).toEqual(['a.txt', 'b.txt', 'c.txt', 'docs', 'img'])
-    await runCommand('storage.folder.open', { path: 'docs' }, 'test')
-    await runCommand('storage.item.select', { path: 'docs/deep' }, 'test')
+    await run('storage.folder.open', { path: 'docs' })
+    await run('storage.item.select', { path: 'docs/deep' })
     expect(explorer.columns.map((c) => c.id)).toEqual(['', 'docs', 'docs/deep'])
     expect(names(2)).toEqual(['three.md'])
     // opening a folder from an earlier column closes the columns to its right
-    await runCommand('storage.item.select', { path: 'img' }, 'test')
+    await run('storage.item.select', { path: 'img' })
     expect(explorer.columns.map((c) => c.id)).toEqual(['', 'img'])
-    await runCommand('storage.explorer.up', {}, 'test')
+    await run('storage.explorer.up')
     expect(explorer.columns.map((c) => c.id)).toEqual([''])
   })
 
   it('previews a file, and selects by toggle, range and clear', async () => {
-    await runCommand('storage.item.select', { path: 'b.txt' }, 'test')
+    await run('storage.item.select', { path: 'b.txt' })
     expect(explorer.preview?.path).toBe('b.txt')
     // the range from the clicked file (the anchor)
-    await runCommand('storage.item.select-range', { path: 'a.txt' }, 'test')
+    await run('storage.item.select-range', { path: 'a.txt' })
     expect(explorer.selected.map((s) => s.name)).toEqual(['a.txt', 'b.txt'])
-    await runCommand('storage.item.toggle', { path: 'c.txt' }, 'test')
+    await run('storage.item.toggle', { path: 'c.txt' })
     expect(explorer.selected.map((s) => s.name)).toEqual(['a.txt', 'b.txt', 'c.txt'])
     // shift-click on a selected item deselects the range from the anchor (c.txt, toggled last)
-    await runCommand('storage.item.select-range', { path: 'b.txt' }, 'test')
+    await run('storage.item.select-range', { path: 'b.txt' })
     expect(explorer.selected.map((s) => s.name)).toEqual(['a.txt'])
     // a ⌘-click that deselects hands the anchor to the last item still selected: the range runs from a.txt
     await run('storage.item.toggle', { path: 'c.txt' })
@@ -75,29 +74,29 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
     await run('storage.item.toggle', { path: 'a.txt' })
     await run('storage.item.toggle', { path: 'b.txt' })
     expect([explorer.selected, explorer.lastSelected]).toEqual([[], null])
-    await runCommand('storage.item.toggle', { path: 'a.txt' }, 'test')
-    await runCommand('storage.selection.clear', {}, 'test')
+    await run('storage.item.toggle', { path: 'a.txt' })
+    await run('storage.selection.clear')
     expect(explorer.selected).toEqual([])
     // Escape: the preview first, then the selection
-    await runCommand('storage.item.toggle', { path: 'a.txt' }, 'test')
-    expect(await runCommand('storage.explorer.dismiss', {}, 'test')).toBe('preview')
-    expect(await runCommand('storage.explorer.dismiss', {}, 'test')).toBe('selection')
+    await run('storage.item.toggle', { path: 'a.txt' })
+    expect(await run('storage.explorer.dismiss')).toBe('preview')
+    expect(await run('storage.explorer.dismiss')).toBe('selection')
     expect(explorer.selected).toEqual([])
   })
 
   it('moves the cursor through and across columns, extends with shift, opens with Enter', async () => {
-    await runCommand('storage.explorer.path.go', { path: '' }, 'test')
+    await run('storage.explorer.path.go', { path: '' })
     for (const name of ['a.txt', 'b.txt', 'c.txt', 'docs']) {
-      expect(await runCommand('storage.item.focus-move', { direction: 'down' }, 'test')).toBe(name)
+      expect(await run('storage.item.focus-move', { direction: 'down' })).toBe(name)
     }
-    await runCommand('storage.item.activate', {}, 'test')
+    await run('storage.item.activate')
     expect(explorer.columns.map((c) => c.id)).toEqual(['', 'docs'])
-    expect(await runCommand('storage.item.focus-move', { direction: 'right' }, 'test')).toBe('docs/deep')
-    expect(await runCommand('storage.item.focus-move', { direction: 'down', extend: true }, 'test')).toBe('docs/one.md')
+    expect(await run('storage.item.focus-move', { direction: 'right' })).toBe('docs/deep')
+    expect(await run('storage.item.focus-move', { direction: 'down', extend: true })).toBe('docs/one.md')
     expect(explorer.selected.map((s) => s.path)).toEqual(['docs/deep', 'docs/one.md'])
-    await runCommand('storage.item.activate', {}, 'test')
+    await run('storage.item.activate')
     expect(explorer.preview?.path).toBe('docs/one.md')
-    expect(await runCommand('storage.item.focus-move', { direction: 'left' }, 'test')).toBe('docs')
+    expect(await run('storage.item.focus-move', { direction: 'left' })).toBe('docs')
   })
 
   it('ArrowRight goes into the folder under the cursor, opening it when another is open', async () => {
@@ -115,37 +114,37 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
   })
 
   it('creates a folder from the placeholder, checking its name', async () => {
-    await runCommand('storage.explorer.path.go', { path: '' }, 'test')
-    await runCommand('storage.folder.create', {}, 'test')
+    await run('storage.explorer.path.go', { path: '' })
+    await run('storage.folder.create')
     expect(explorer.columns[0]?.items[0]).toMatchObject({ name: MSG.untitledFolder, status: 'EDITING', type: 'FOLDER' })
-    await expect(runCommand('storage.folder.create', { name: 'bad.name' }, 'test')).rejects.toThrow(MSG.folderNameInvalidChars)
+    await expect(run('storage.folder.create', { name: 'bad.name' })).rejects.toThrow(MSG.folderNameInvalidChars)
     // slashes are invalid characters in a new folder's name (the slash message is a rename's)
     await expect(run('storage.folder.create', { name: 'a/b' })).rejects.toThrow(MSG.folderNameInvalidChars)
     await expect(run('storage.folder.create', { name: 'a\\b' })).rejects.toThrow(MSG.folderNameInvalidChars)
-    await expect(runCommand('storage.folder.create', { name: 'docs' }, 'test')).rejects.toThrow(MSG.folderNameExists('docs'))
-    await runCommand('storage.folder.create', { name: 'new stuff' }, 'test')
+    await expect(run('storage.folder.create', { name: 'docs' })).rejects.toThrow(MSG.folderNameExists('docs'))
+    await run('storage.folder.create', { name: 'new stuff' })
     expect(explorer.newFolderColumn).toBeNull()
     expect(await list('')).toContain('new stuff')
     expect(names(0)).toContain('new stuff')
     // an empty name removes the placeholder and creates nothing
-    await runCommand('storage.folder.create', {}, 'test')
-    await runCommand('storage.folder.create', { name: '  ' }, 'test')
+    await run('storage.folder.create')
+    await run('storage.folder.create', { name: '  ' })
     expect(names(0)?.filter((n) => n === MSG.untitledFolder)).toEqual([])
   })
 
   it('refuses a new folder without the storage write permission', async () => {
     ctx.denied.add('storageAdminWrite')
     try {
-      await expect(runCommand('storage.folder.create', { name: 'nope' }, 'test')).rejects.toThrow(MSG.createFoldersPermission)
+      await expect(run('storage.folder.create', { name: 'nope' })).rejects.toThrow(MSG.createFoldersPermission)
     } finally {
       ctx.denied.delete('storageAdminWrite')
     }
   })
 
   it('renames a file by a move', async () => {
-    await runCommand('storage.item.rename-start', { path: 'c.txt' }, 'test')
+    await run('storage.item.rename-start', { path: 'c.txt' })
     expect(explorer.columns[0]?.items.find((i) => i.path === 'c.txt')?.status).toBe('EDITING')
-    await runCommand('storage.item.rename', { path: 'c.txt', name: 'renamed.txt' }, 'test')
+    await run('storage.item.rename', { path: 'c.txt', name: 'renamed.txt' })
     expect(await list('')).toEqual(expect.arrayContaining(['renamed.txt']))
     expect(await list('')).not.toContain('c.txt')
     expect(names(0)).toContain('renamed.txt')
@@ -173,9 +172,9 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
 
   it('renames a folder by moving everything under it, empty folders included', async () => {
     await ctx.api.uploadObject(ref, bucket, 'docs/empty/.emptyFolderPlaceholder', new Blob([]))
-    await runCommand('storage.explorer.reload', {}, 'test')
-    await expect(runCommand('storage.item.rename', { path: 'docs', name: 'a/b' }, 'test')).rejects.toThrow(MSG.folderNameSlashes)
-    await runCommand('storage.item.rename', { path: 'docs', name: 'papers' }, 'test')
+    await run('storage.explorer.reload')
+    await expect(run('storage.item.rename', { path: 'docs', name: 'a/b' })).rejects.toThrow(MSG.folderNameSlashes)
+    await run('storage.item.rename', { path: 'docs', name: 'papers' })
     expect(await list('')).toContain('papers')
     expect(await list('')).not.toContain('docs')
     expect(await list('papers')).toEqual(['deep', 'empty', 'one.md', 'two.md'])
@@ -184,16 +183,16 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
   })
 
   it('sets the view and the sort, which close the preview; the sort refetches the folders, the view does not', async () => {
-    await runCommand('storage.item.select', { path: 'a.txt' }, 'test')
+    await run('storage.item.select', { path: 'a.txt' })
     const listed = explorer.columns[0]?.items
-    await runCommand('storage.explorer.view.set', { view: 'LIST' }, 'test')
+    await run('storage.explorer.view.set', { view: 'LIST' })
     expect([explorer.view, explorer.preview]).toEqual(['LIST', null])
     expect(explorer.columns[0]?.items).toBe(listed)
-    await runCommand('storage.explorer.sort.set', { sortBy: 'name', order: 'desc' }, 'test')
+    await run('storage.explorer.sort.set', { sortBy: 'name', order: 'desc' })
     const files = explorer.columns[0]?.items.filter((i) => i.type === 'FILE').map((i) => i.name)
     expect(files).toEqual([...(files ?? [])].sort().reverse())
-    await runCommand('storage.explorer.sort.set', { order: 'asc' }, 'test')
-    await runCommand('storage.explorer.view.set', { view: 'COLUMNS' }, 'test')
+    await run('storage.explorer.sort.set', { order: 'asc' })
+    await run('storage.explorer.view.set', { view: 'COLUMNS' })
     expect(explorer.sortByOrder).toBe('asc')
   })
 
@@ -222,12 +221,12 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
 
   it('searches the current folder, and the path box cancels the search', async () => {
     await run('storage.explorer.path.go', { path: '' })
-    await runCommand('storage.explorer.search', { text: 're' }, 'test')
+    await run('storage.explorer.search', { text: 're' })
     expect(names(0)).toEqual(['renamed.txt'])
-    await runCommand('storage.explorer.path.edit', { open: true }, 'test')
+    await run('storage.explorer.path.edit', { open: true })
     expect([explorer.pathEditing, explorer.search]).toEqual([true, ''])
     expect(names(0)).toContain('a.txt')
-    await runCommand('storage.explorer.path.go', { path: '/papers/deep/' }, 'test')
+    await run('storage.explorer.path.go', { path: '/papers/deep/' })
     expect(explorer.pathEditing).toBe(false)
     expect(explorer.columns.map((c) => c.id)).toEqual(['', 'papers', 'papers/deep'])
     expect(names(2)).toEqual(['three.md'])
@@ -255,10 +254,10 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
     for (let i = 0; i < keys.length; i += 20) {
       await Promise.all(keys.slice(i, i + 20).map((k) => ctx.api.uploadObject(ref, bucket, k, new Blob(['x']))))
     }
-    await runCommand('storage.folder.open', { path: 'many' }, 'test')
+    await run('storage.folder.open', { path: 'many' })
     const column = () => explorer.columns.find((c) => c.id === 'many')
     expect([column()?.items.length, column()?.hasMoreItems]).toEqual([200, true])
-    await runCommand('storage.explorer.load-more', { path: 'many' }, 'test')
+    await run('storage.explorer.load-more', { path: 'many' })
     expect([column()?.items.length, column()?.hasMoreItems, column()?.items.at(-1)?.name]).toEqual([205, false, 'f-204.txt'])
   })
 

@@ -12,20 +12,18 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import '../../commands/storage-buckets'
 import '../../commands/storage-objects'
 import '../../commands/storage-explorer'
-import { disabledReason, getCommand, runCommand } from '../../commands/registry'
+import { disabledReason, getCommand } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF, STORAGE_EMPTY_FOLDER_PLACEHOLDER } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
 import { objectDialogs } from '../../src/web/model/storage/explorer/actions/dialog-state'
-import type { DownloadResult } from '../../src/web/model/storage/explorer/actions/download'
-import type { UploadResult } from '../../src/web/model/storage/explorer/actions/upload'
 import { explorer } from '../../src/web/model/storage/explorer/explorer-state'
 import { bucketName } from '../server/support/storage'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
+import { run } from '../support/run'
 
 const ref = DEFAULT_PROJECT_REF
 const blob = (text: string, type = 'text/plain') => new Blob([text], { type })
-const run = <R = unknown>(id: string, args: unknown = {}) => runCommand<R>(id, args, 'test')
 
 describe.each(targets())('storage object commands on $name', (target) => {
   const made: string[] = []
@@ -53,7 +51,7 @@ describe.each(targets())('storage object commands on $name', (target) => {
     return writeText
   }
   const upload = (files: { name: string; data: Blob }[], folder?: string) =>
-    run<UploadResult>('storage.objects.upload-files', { files, folder })
+    run('storage.objects.upload-files', { files, folder })
 
   beforeAll(async () => {
     ctx = headlessContext(target)
@@ -123,11 +121,11 @@ describe.each(targets())('storage object commands on $name', (target) => {
 
   it('downloads one file as itself, and several or a folder as a zip', async () => {
     await upload([{ name: 'z/one.txt', data: blob('first') }, { name: 'z/sub/two.txt', data: blob('second') }], 'dl')
-    const one = await run<DownloadResult>('storage.objects.download', { paths: ['dl/z/one.txt'] })
+    const one = (await run('storage.objects.download', { paths: ['dl/z/one.txt'] }))!
     expect(one.fileName).toBe('one.txt')
     expect(await one.blob.text()).toBe('first')
 
-    const zip = await run<DownloadResult>('storage.objects.download', { paths: ['dl/z'] })
+    const zip = (await run('storage.objects.download', { paths: ['dl/z'] }))!
     expect(zip.fileName).toBe('z.zip')
     expect([...zip.entries].sort()).toEqual(['z/one.txt', 'z/sub/two.txt'])
     const dir = await mkdtemp(join(tmpdir(), 'zip-'))
@@ -141,14 +139,14 @@ describe.each(targets())('storage object commands on $name', (target) => {
   })
 
   it('says which file could not be downloaded', async () => {
-    const res = await run<DownloadResult | null>('storage.objects.download', { paths: ['nope/missing.txt'] })
+    const res = await run('storage.objects.download', { paths: ['nope/missing.txt'] })
     expect(res).toBeNull()
     expect(ctx.toasts).toContainEqual({ kind: 'error', message: MSG.downloadFailed('missing.txt') })
   })
 
   it('moves files and folders to a destination (leading slash stripped) and to the bucket root', async () => {
     await upload([{ name: 'm.txt', data: blob('m') }, { name: 'box/in.txt', data: blob('in') }, { name: 'box/deeper/x.txt', data: blob('x') }], 'mv')
-    const res = await run<{ destination: string }>('storage.objects.move', { paths: ['mv/m.txt', 'mv/box'], destination: '/archive/2024' })
+    const res = await run('storage.objects.move', { paths: ['mv/m.txt', 'mv/box'], destination: '/archive/2024' })
     expect(res.destination).toBe('archive/2024')
     const after = await keys()
     expect(after.filter((k) => k.startsWith('archive/'))).toEqual(['archive/2024/box/deeper/x.txt', 'archive/2024/box/in.txt', 'archive/2024/m.txt'])
@@ -178,7 +176,7 @@ describe.each(targets())('storage object commands on $name', (target) => {
     expect(await keys()).toContain('del/a.txt')
 
     explorer.preview = { path: 'del/b/c.txt' } as typeof explorer.preview
-    const res = await run<{ deleted: string[] }>('storage.objects.delete', { paths: ['del/a.txt', 'del/b'] })
+    const res = await run('storage.objects.delete', { paths: ['del/a.txt', 'del/b'] })
     expect(ctx.confirms.at(-1)?.title).toBe(MSG.deleteConfirmTitle(2))
     expect([...res.deleted].sort()).toEqual(['del/a.txt', 'del/b/c.txt', 'del/b/d/e.txt'])
     expect((await keys()).filter((k) => k.startsWith('del/'))).toEqual(['del/keep.txt'])
@@ -227,14 +225,14 @@ describe.each(targets())('storage object commands on $name', (target) => {
   it('signs a URL that serves the file, and one that has expired is refused', async () => {
     await upload([{ name: 'signed.txt', data: blob('secret bytes') }], 'url')
     const writeText = stubClipboard()
-    const url = await run<string>('storage.object.sign-url', { path: 'url/signed.txt', expiresIn: 60 })
+    const url = await run('storage.object.sign-url', { path: 'url/signed.txt', expiresIn: 60 })
     expect(writeText).toHaveBeenLastCalledWith(url)
     const res = await fetch(url)
     expect(res.status).toBe(200)
     expect(await res.text()).toBe('secret bytes')
     expect(ctx.toasts).toContainEqual({ kind: 'success', message: MSG.urlCopied('signed.txt') })
 
-    const short = await run<string>('storage.object.sign-url', { path: 'url/signed.txt', expiresIn: 1 })
+    const short = await run('storage.object.sign-url', { path: 'url/signed.txt', expiresIn: 1 })
     await new Promise((r) => setTimeout(r, 2100))
     const expired = await fetch(short)
     expect(expired.ok).toBe(false)
@@ -244,7 +242,7 @@ describe.each(targets())('storage object commands on $name', (target) => {
   it('signs the previewed file when no path is given, and opens the URL dialog on it', async () => {
     explorer.preview = { path: 'url/signed.txt' } as typeof explorer.preview
     const writeText = stubClipboard()
-    const url = await run<string>('storage.object.sign-url', { expiresIn: 604_800 })
+    const url = await run('storage.object.sign-url', { expiresIn: 604_800 })
     expect(writeText).toHaveBeenLastCalledWith(url)
     expect(await (await fetch(url)).text()).toBe('secret bytes')
     await run('storage.object.url-dialog.open')
@@ -256,7 +254,7 @@ describe.each(targets())('storage object commands on $name', (target) => {
     const pub = await newBucket(true)
     await upload([{ name: 'open.txt', data: blob('for everyone') }], '')
     const writeText = stubClipboard()
-    const url = await run<string>('storage.object.public-url', { path: 'open.txt' })
+    const url = await run('storage.object.public-url', { path: 'open.txt' })
     expect(writeText).toHaveBeenLastCalledWith(url)
     expect(ctx.toasts).toContainEqual({ kind: 'success', message: MSG.urlCopied('open.txt') })
     expect(await (await fetch(url)).text()).toBe('for everyone')

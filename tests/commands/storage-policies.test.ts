@@ -7,10 +7,9 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { StorageClient } from '@supabase/storage-js'
 import '../../commands/storage-policies'
-import { getCommand, runCommand } from '../../commands/registry'
+import { getCommand } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
-import type { Policy } from '../../src/shared/policies'
 import { paths } from '../../src/shared/routes'
 import { shortHash } from '../../src/shared/storage-policies'
 import {
@@ -18,6 +17,7 @@ import {
 } from '../../src/web/model/storage/policies/storage-policy-state'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
 import { bucketName, settings, storageClient, userToken } from '../server/support/storage'
+import { run } from '../support/run'
 
 const ref = DEFAULT_PROJECT_REF
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`
@@ -29,7 +29,6 @@ describe.each(targets())('storage policy commands on $name', (target) => {
   let ctx: HeadlessContext
   let service: StorageClient
 
-  const run = <R = unknown>(id: string, args: unknown = {}) => runCommand<R>(id, args, 'test')
   const q = <R = Record<string, unknown>>(sql: string) => ctx.api.query<R>(ref, sql)
   interface PgPolicy { policyname: string; cmd: string; roles: string[] | string; qual: string | null; with_check: string | null }
   /** the storage.objects policies of this run (their names carry the tag) */
@@ -103,7 +102,7 @@ describe.each(targets())('storage policy commands on $name', (target) => {
 
   it('create: one operation is one policy with the plain name, for the given roles', async () => {
     const name = `Read ${tag}`
-    const made = await run<Policy[]>('storage.policies.create', { bucketId: bucket, name, operations: 'download, list', roles: ['anon'], definition: "(storage.foldername(name))[1] = 'public'" })
+    const made = (await run('storage.policies.create', { bucketId: bucket, name, operations: 'download, list', roles: ['anon'], definition: "(storage.foldername(name))[1] = 'public'" }))!
     expect(made.map((p) => [p.name, p.command, p.roles])).toEqual([[name, 'SELECT', ['anon']]])
     expect(made[0]!.definition).toContain(`bucket_id = ${lit(bucket)}`)
     expect(ctx.toasts).toEqual([{ kind: 'success', message: MSG.policyCreated(name) }])
@@ -126,7 +125,7 @@ describe.each(targets())('storage policy commands on $name', (target) => {
   })
 
   it('edit opens the modal on the policy; its save renames it and changes the definition', async () => {
-    const [policy] = await run<Policy[]>('storage.policies.create', { bucketId: bucket, name: `Edit ${tag}`, operations: ['upload'], definition: 'false' })
+    const [policy] = (await run('storage.policies.create', { bucketId: bucket, name: `Edit ${tag}`, operations: ['upload'], definition: 'false' }))!
     await run('storage.policies.edit', { policyId: policy!.id })
     expect(storagePolicyModal).toMatchObject({ open: true, view: 'editor', policy: { id: policy!.id } })
     expect(storagePolicyModal.form.definition).toBe(policy!.check)
@@ -140,7 +139,7 @@ describe.each(targets())('storage policy commands on $name', (target) => {
   })
 
   it('delete asks first; yes drops it with the spec toast; without the permission the spec reason', async () => {
-    const [policy] = await run<Policy[]>('storage.policies.create', { bucketId: bucket, name: `Gone ${tag}`, operations: ['list'], definition: 'true' })
+    const [policy] = (await run('storage.policies.create', { bucketId: bucket, name: `Gone ${tag}`, operations: ['list'], definition: 'true' }))!
     ctx.confirmAnswers.push(false)
     expect(await run('storage.policies.delete', { policyId: policy!.id })).toBe(false)
     expect(await names()).toContain(`Gone ${tag}`)

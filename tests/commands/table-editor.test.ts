@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import '../../commands/table-editor'
-import { getCommand, runCommand, type ArgOption } from '../../commands/registry'
+import { getCommand, type ArgOption } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
@@ -15,6 +15,8 @@ import { readGridSearch } from '../../src/web/model/table-editor/search'
 import { gridState } from '../../src/web/model/table-editor/grid'
 import { tableListState } from '../../src/web/model/table-editor/table-list'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
+import type { ArgsOf, CommandId } from '../../commands/all'
+import { run, runUnchecked } from '../support/run'
 
 const ref = DEFAULT_PROJECT_REF
 const ROWS = 150
@@ -25,7 +27,6 @@ describe.each(targets())('table editor commands on $name', (target) => {
   let ctx: HeadlessContext
   let tableId: number
 
-  const run = (id: string, args: unknown = {}) => runCommand(id, args, 'test')
   const view = () => readGridSearch(ctx.location.search)
   /** The rows the grid shows for the URL as it is now. */
   async function visibleRows(): Promise<Row[]> {
@@ -40,11 +41,13 @@ describe.each(targets())('table editor commands on $name', (target) => {
     const fn = (getCommand(id)?.argOptions as Record<string, (c: HeadlessContext, s: object) => Promise<ArgOption[]> | ArgOption[]>)[arg]
     return fn ? await fn(ctx, sofar) : []
   }
-  async function rejects(id: string, args: unknown, message: string | RegExp) {
+  /** Refused with this message, and the location unchanged. The unchecked one passes wrong args on purpose. */
+  async function rejectsUnchecked(id: string, args: unknown, message: string | RegExp) {
     const before = JSON.stringify(ctx.location)
-    await expect(run(id, args)).rejects.toThrow(message)
+    await expect(runUnchecked(id, args)).rejects.toThrow(message)
     expect(JSON.stringify(ctx.location)).toBe(before)
   }
+  const rejects = <I extends CommandId>(id: I, args: ArgsOf<I>, message: string | RegExp) => rejectsUnchecked(id, args, message)
 
   beforeAll(async () => {
     ctx = headlessContext(target, paths.tableEditor(ref))
@@ -133,7 +136,7 @@ describe.each(targets())('table editor commands on $name', (target) => {
 
   it('rejects a bad filter with a readable message and changes nothing', async () => {
     await rejects('grid.filter.add', { column: 'note', operator: 'is', value: 'abc' }, "'is' takes null, not null, true, false")
-    await rejects('grid.filter.add', { column: 'note', operator: 'about', value: 'x' }, 'Unknown operator')
+    await rejectsUnchecked('grid.filter.add', { column: 'note', operator: 'about', value: 'x' }, 'Unknown operator')
     await rejects('grid.filter.add', { column: 'nope', operator: 'eq', value: 'x' }, `There is no column "nope" in ${table}`)
     await rejects('grid.filter.add', { column: 'id', operator: 'in', value: ' , ' }, "'in' takes a comma-separated list")
     await rejects('grid.filter.remove', { filter: 'age:eq:1' }, 'No filter "age:eq:1" is applied')
@@ -175,7 +178,7 @@ describe.each(targets())('table editor commands on $name', (target) => {
     const rows = await visibleRows()
     expect(rows[0]).toMatchObject({ age: 20, name: 'person 050' })
 
-    await rejects('grid.sort.add', { column: 'age', direction: 'up' }, 'Direction is asc or desc')
+    await rejectsUnchecked('grid.sort.add', { column: 'age', direction: 'up' }, 'Direction is asc or desc')
     await rejects('grid.sort.add', { column: 'ghost', direction: 'asc' }, 'There is no column "ghost"')
     await rejects('grid.sort.remove', { column: 'note' }, 'The rows are not sorted by "note"')
 
@@ -241,7 +244,7 @@ describe.each(targets())('table editor commands on $name', (target) => {
   it('sorts the table list alphabetically or grouped by entity type', async () => {
     await run('table-editor.list.sort.set', { sort: 'grouped-alphabetical' })
     expect(tableListState.sort).toBe('grouped-alphabetical')
-    await expect(run('table-editor.list.sort.set', { sort: 'by-size' })).rejects.toThrow('Sort is one of alphabetical, grouped-alphabetical')
+    await expect(runUnchecked('table-editor.list.sort.set', { sort: 'by-size' })).rejects.toThrow('Sort is one of alphabetical, grouped-alphabetical')
     await run('table-editor.list.sort.set', { sort: 'alphabetical' })
     expect(tableListState.sort).toBe('alphabetical')
   })

@@ -6,7 +6,7 @@ import Papa from 'papaparse'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import '../../commands/table-editor'
 import '../../commands/table-io'
-import { runCommand, setCommandContext } from '../../commands/registry'
+import { setCommandContext } from '../../commands/registry'
 import { CSV_EXPORT_LIMIT, DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
@@ -17,6 +17,7 @@ import { setRole } from '../../src/web/model/project/role'
 import { clearSelection, openSelection, selectAllRows } from '../../src/web/model/table-editor/selection'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
 import { AUTH } from '../support/auth'
+import { run } from '../support/run'
 
 const ref = DEFAULT_PROJECT_REF
 
@@ -27,7 +28,6 @@ describe.each(targets())('table import and export commands on $name', (target) =
   let ctx: HeadlessContext
   let peopleId: number
 
-  const run = <R = unknown>(id: string, args: unknown = {}) => runCommand<R>(id, args, 'test')
   const q = <R = Record<string, unknown>>(sql: string) => ctx.api.query<R>(ref, sql)
   const relationId = async (name: string) => (await q<{ id: number }>(`select 'public.${name}'::regclass::oid::int as id`))[0]!.id
   const rowsOf = (name: string, order = 'id') => q(`select * from public.${name} order by ${order}`)
@@ -108,7 +108,7 @@ describe.each(targets())('table import and export commands on $name', (target) =
       '2,3,false,2024-02-03,2024-02-03T11:30:00Z,[1],y,',
       ',,,,,,,',
     ].join('\n')
-    const result = await run<{ tableId: number; rows: number }>('grid.import.csv', { csv, createTable: { name } })
+    const result = await run('grid.import.csv', { csv, createTable: { name } })
     expect(result.rows).toBe(3)
     expect(ctx.location.pathname).toBe(paths.table(ref, result.tableId))
     const types = await q<{ column_name: string; udt_name: string }>(
@@ -139,7 +139,7 @@ describe.each(targets())('table import and export commands on $name', (target) =
     await run('grid.filter.add', { column: 'age', operator: 'gt', value: '35' })
     await run('grid.sort.add', { column: 'age', direction: 'desc' })
 
-    const url = await run<string>('grid.export.csv')
+    const url = await run('grid.export.csv')
     expect(url).toContain(`tableId=${peopleId}`)
     const res = await fetch(url, { headers: AUTH })
     expect(res.headers.get('content-disposition')).toContain(`${people}_rows.csv`)
@@ -150,7 +150,7 @@ describe.each(targets())('table import and export commands on $name', (target) =
       ['Ada', '36', 'says "hi", twice'],
     ])
 
-    const sql = await (await fetch(await run<string>('grid.export.sql'), { headers: AUTH })).text()
+    const sql = await (await fetch(await run('grid.export.sql'), { headers: AUTH })).text()
     expect(sql.match(/^insert into /gim)).toHaveLength(3)
     expect(sql.indexOf("'Grace'")).toBeLessThan(sql.indexOf("'Ada'"))
     await run('grid.filter.clear')
@@ -167,7 +167,7 @@ describe.each(targets())('table import and export commands on $name', (target) =
       create policy "anon sees visible" on public.${secret} for select to anon using (visible)`)
     await ctx.navigate({ to: paths.table(ref, await relationId(secret)), search: {} })
     setRole('anon')
-    const url = await run<string>('grid.export.csv')
+    const url = await run('grid.export.csv')
     expect(new URL(url).searchParams.get('role')).toBe('anon')
     expect((await (await fetch(url, { headers: AUTH })).text()).trim().split('\n')).toEqual(['id,visible', '1,true', '3,true'])
   })
@@ -185,7 +185,7 @@ describe.each(targets())('table import and export commands on $name', (target) =
     selectAllRows([])
     await expect(run('grid.export.csv')).rejects.toThrow(MSG.exportTooLarge)
     clearSelection()
-    expect(await run<string>('grid.export.csv')).toContain(`tableId=${bigId}`)
+    expect(await run('grid.export.csv')).toContain(`tableId=${bigId}`)
 
     const noProject = { ...ctx, ref: '' }
     setCommandContext(() => noProject)

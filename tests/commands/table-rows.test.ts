@@ -6,7 +6,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import '../../commands/table-editor'
 import '../../commands/table-rows'
-import { runCommand } from '../../commands/registry'
 import { WRITE_ROWS_PERMISSION } from '../../commands/table-rows'
 import { subscribe } from 'valtio'
 import { DEFAULT_PROJECT_REF, MAX_CELL_CHARACTERS, SAVED_INDICATOR_MS } from '../../src/shared/constants'
@@ -22,6 +21,8 @@ import { saveStatus } from '../../src/web/model/table-editor/save-status'
 import { clearSelection, rowKey, selection } from '../../src/web/model/table-editor/selection'
 import { undoState } from '../../src/web/model/table-editor/undo'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
+import type { ArgsOf, CommandId } from '../../commands/all'
+import { run, runUnchecked } from '../support/run'
 
 const ref = DEFAULT_PROJECT_REF
 
@@ -36,7 +37,6 @@ describe.each(targets())('table row commands on $name', (target) => {
   const ids: Record<string, number> = {}
   let ctx: HeadlessContext
 
-  const run = <R = unknown>(id: string, args: unknown = {}) => runCommand<R>(id, args, 'test')
   const q = <R = Row>(sql: string) => ctx.api.query<R>(ref, sql)
   const thing = async (id: number) => (await q(`select * from public.${things} where id = ${id}`))[0]
   const count = async (table: string) => (await q<{ n: number }>(`select count(*)::int as n from public.${table}`))[0]!.n
@@ -54,9 +54,9 @@ describe.each(targets())('table row commands on $name', (target) => {
     openGridTable(ref, gridTable.schema, gridTable.name)
     setGridFocus({ row, col: displayColumns(gridTable, gridState).findIndex((c) => c.name === column) })
   }
-  async function refused(id: string, args: unknown, message: string | RegExp, table = things) {
+  async function refused<I extends CommandId>(id: I, args: ArgsOf<I>, message: string | RegExp, table = things) {
     const before = await q(`select * from public.${table} order by 1`)
-    await expect(run(id, args)).rejects.toThrow(message)
+    await expect(runUnchecked(id, args)).rejects.toThrow(message)
     expect(await q(`select * from public.${table} order by 1`)).toEqual(before)
   }
 
@@ -169,13 +169,13 @@ describe.each(targets())('table row commands on $name', (target) => {
 
   it('inserts a row from values, and undoes the insert by deleting it', async () => {
     const before = await count(things)
-    const row = await run<Row>('grid.row.insert', { values: { name: 'inserted', score: '', active: 'true', meta: '{"a": 1}' } })
+    const row = await run('grid.row.insert', { values: { name: 'inserted', score: '', active: 'true', meta: '{"a": 1}' } })
     expect(row).toMatchObject({ name: 'inserted', score: null, active: true, meta: { a: 1 }, doubled: null })
-    expect(await thing(row.id as number)).toMatchObject({ name: 'inserted', active: true })
+    expect(await thing(row!.id as number)).toMatchObject({ name: 'inserted', active: true })
     expect(await count(things)).toBe(before + 1)
 
     await run('grid.undo')
-    expect(await thing(row.id as number)).toBeUndefined()
+    expect(await thing(row!.id as number)).toBeUndefined()
     expect(await count(things)).toBe(before)
   })
 
@@ -249,7 +249,7 @@ describe.each(targets())('table row commands on $name', (target) => {
   })
 
   it('deletes the selected rows by primary key after confirming', async () => {
-    const [a, b] = await Promise.all([1, 2].map(() => run<Row>('grid.row.insert', { values: { name: 'doomed' } })))
+    const [a, b] = await Promise.all([1, 2].map(() => run('grid.row.insert', { values: { name: 'doomed' } })))
     await run('grid.selection.toggle', { primaryKey: { id: a!.id } })
     await run('grid.selection.toggle', { primaryKey: { id: b!.id } })
 

@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import '../../commands/table-editor'
 import '../../commands/table-structure'
-import { runCommand } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF, GRID_STATE_DEBOUNCE_MS, LS_KEYS } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
@@ -15,6 +14,7 @@ import { COLUMNS_PERMISSION, TABLES_PERMISSION } from '../../src/web/model/table
 import { structureState } from '../../src/web/model/table-editor/structure/structure-state'
 import { displayColumns, gridState, type SavedGridView } from '../../src/web/model/table-editor/grid'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
+import { run } from '../support/run'
 
 const ref = DEFAULT_PROJECT_REF
 
@@ -37,7 +37,6 @@ describe.each(targets())('table structure commands on $name', (target) => {
   let ctx: HeadlessContext
   let itemsId: number
 
-  const run = (id: string, args: unknown = {}) => runCommand(id, args, 'test')
   const q = <R = Record<string, unknown>>(sql: string) => ctx.api.query<R>(ref, sql)
 
   interface InfoColumn {

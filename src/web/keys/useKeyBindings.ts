@@ -8,9 +8,10 @@ import { createKeybindingsHandler, type KeyBindingMap } from 'tinykeys'
 import { dispatchKey } from './dispatch'
 import { effectiveKeymap, keymap } from '../model/app/keys/keymap'
 import { palette } from '../model/app/palette'
+import type { CommandId } from '../../../commands/all'
 
 /** Works everywhere, even in a text field or over a dialog. */
-const GLOBAL_COMMANDS = new Set(['app.palette.open'])
+const GLOBAL_COMMANDS = new Set<string>(['app.palette.open'] satisfies CommandId[])
 
 const NON_TEXT_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image'])
 

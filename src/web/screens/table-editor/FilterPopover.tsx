@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { ListFilter, Plus, X } from 'lucide-react'
-import { runCommand } from '../../../../commands/registry'
+import { run, type CommandCall } from '../../../../commands/all'
 import type { Column } from '../../../shared/api'
 import {
   FILTER_OPERATORS, FILTER_OPERATOR_LABELS, IS_VALUES, formatFilter, type Filter, type FilterOperator,
@@ -54,23 +54,23 @@ export function FilterPopover({ columns, filters }: { columns: readonly Column[]
   }
 
   const kept = new Set(drafts.map((d) => d.applied))
-  const steps: [string, Record<string, string>][] = [
+  const steps: CommandCall<'grid.filter.edit' | 'grid.filter.remove' | 'grid.filter.add'>[] = [
     ...drafts
       .filter((d) => d.applied !== null && d.applied !== formatFilter(d))
-      .map((d): [string, Record<string, string>] => ['grid.filter.edit', { filter: d.applied ?? '', column: d.column, operator: d.operator, value: d.value }]),
+      .map((d): CommandCall<'grid.filter.edit'> => ['grid.filter.edit', { filter: d.applied ?? '', column: d.column, operator: d.operator, value: d.value }]),
     ...filters
       .map(formatFilter)
       .filter((f) => !kept.has(f))
-      .map((f): [string, Record<string, string>] => ['grid.filter.remove', { filter: f }]),
+      .map((f): CommandCall<'grid.filter.remove'> => ['grid.filter.remove', { filter: f }]),
     ...drafts
       .filter((d) => d.applied === null)
-      .map((d): [string, Record<string, string>] => ['grid.filter.add', { column: d.column, operator: d.operator, value: d.value }]),
+      .map((d): CommandCall<'grid.filter.add'> => ['grid.filter.add', { column: d.column, operator: d.operator, value: d.value }]),
   ]
 
   async function apply() {
     setApplying(true)
     try {
-      for (const [id, args] of steps) await runCommand(id, args, 'button')
+      for (const [id, args] of steps) await run(id, args, 'button')
       setOpen(false)
     } catch (e) {
       toast.error(errorMessage(e))

@@ -39,7 +39,7 @@ export function SortPopover({ columns, sorts }: { columns: readonly Column[]; so
                 aria-label={`Direction of ${s.column}`}
                 value={s.ascending ? 'asc' : 'desc'}
                 options={DIRECTIONS}
-                onValueChange={(direction) => press('grid.sort.add', { column: s.column, direction })}
+                onValueChange={(direction) => press('grid.sort.add', { column: s.column, direction: direction === 'desc' ? 'desc' : 'asc' })}
                 className="te-rules__operator"
               />
               <IconButton size="sm" label={`Remove sort by ${s.column}`} icon={<X size={14} />} onClick={() => press('grid.sort.remove', { column: s.column })} />

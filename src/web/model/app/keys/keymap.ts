@@ -19,8 +19,11 @@ export function effectiveKeymap(overrides: Readonly<Record<string, string>> = ke
   return { ...defaultKeymap, ...overrides }
 }
 
+/** The defaults looked up by any id (keymaps/default.ts is keyed by command id). */
+const defaults: Readonly<Record<string, string>> = defaultKeymap
+
 export function bindingFor(id: string, overrides: Readonly<Record<string, string>> = keymap.overrides): string | undefined {
-  return overrides[id] ?? defaultKeymap[id]
+  return overrides[id] ?? defaults[id]
 }
 
 export function setBinding(id: string, keys: string): void {

@@ -4,7 +4,7 @@ import { Tooltip as RadixTooltip } from 'radix-ui'
 import { FileCode2, Star, Users } from 'lucide-react'
 import type { Snippet } from '../../../../shared/content'
 import { MSG } from '../../../../shared/messages'
-import { runCommand } from '../../../../../commands/registry'
+import { run } from '../../../../../commands/all'
 import { snippetPreview, stopRename } from '../../../model/sql-editor/snippets'
 import { toast } from '../../../model/app/toasts'
 import { cx } from '../../../ui'
@@ -106,7 +106,7 @@ function RenameField({ snippet }: { snippet: Snippet }) {
     if (name.trim() === snippet.name) return stopRename()
     setSaving(true)
     try {
-      await runCommand('sql.snippet.rename', { id: snippet.id, name }, 'button')
+      await run('sql.snippet.rename', { id: snippet.id, name }, 'button')
       stopRename()
     } catch (e) {
       toast.error(errorMessage(e))

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef } from 'react'
 import { useSnapshot } from 'valtio'
-import { runCommand } from '../../../../../commands/registry'
+import { run } from '../../../../../commands/all'
 import type { Snippet } from '../../../../shared/content'
 import { MSG } from '../../../../shared/messages'
 import { clearDraft, sqlDrafts } from '../../../model/sql-editor/sql-drafts'
@@ -26,7 +26,7 @@ interface AutosaveOptions {
 async function save(key: string): Promise<void> {
   setAutosave('saving')
   try {
-    await runCommand('sql.snippet.save', { id: key }, 'button')
+    await run('sql.snippet.save', { id: key }, 'button')
     setAutosave('saved')
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e)
