@@ -7,6 +7,7 @@ import type { CommandContext } from '../src/web/model/app/context'
 import { CommandError } from '../src/web/model/app/command-error'
 // types only: all.ts imports every command module, which imports this file
 import type { CommandId, ResultOf, RunParams } from './all'
+import type { CommandArea } from '../src/shared/routes'
 
 export type CommandSource = 'button' | 'keys' | 'palette' | 'test'
 
@@ -28,8 +29,8 @@ export interface CommandSpec<A extends AnyArgs, R, I extends string = string> {
   /** dotted, area.noun.verb */
   id: I
   title: string
-  /** the spec area it belongs to; groups the palette */
-  area: string
+  /** the area of the pages it serves (its route id's first part) or an app-wide group: the palette lists a page's own first */
+  area: CommandArea
   keywords?: string[]
   args?: A
   /** Per argument: the palette offers these as a pick list (enums get theirs from the schema). */

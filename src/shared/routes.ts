@@ -26,6 +26,11 @@ export const ROUTES = {
 } as const satisfies Record<string, { path: string; params?: Record<string, string> }>
 
 export type RouteId = keyof typeof ROUTES | 'not-found'
+
+/** The area of a page: its route id's first part ('auth.policies' → 'auth'). */
+type AreaOf<I extends string> = I extends `${infer A}.${string}` ? A : I
+/** What a command belongs to: the area of the pages it serves, or one of the app-wide groups. */
+export type CommandArea = AreaOf<keyof typeof ROUTES> | 'app' | 'navigation' | 'account'
 type Declared = keyof typeof ROUTES
 
 /** The `$name`s of a pattern, as an object type: `'/project/$ref/sql/$id'` → `{ ref: string; id: string }`. */

@@ -24,7 +24,7 @@ describe('the default keymap', () => {
 
 describe('a duplicate command id', () => {
   it('throws when declared', () => {
-    const spec = { id: 'test.keymap.dup', title: 'Dup', area: 'test', run: () => undefined }
+    const spec = { id: 'test.keymap.dup', title: 'Dup', area: 'app' as const, run: () => undefined }
     defineCommand(spec)
     expect(() => defineCommand(spec)).toThrow('Duplicate command id: test.keymap.dup')
   })

@@ -9,7 +9,7 @@ const noop = () => undefined
 const filter = defineCommand({
   id: 'test.args.filter',
   title: 'Filter',
-  area: 'test',
+  area: 'app',
   args: z
     .object({
       column: z.string().min(1, 'Pick a column'),
@@ -27,7 +27,7 @@ const filter = defineCommand({
 const misc = defineCommand({
   id: 'test.args.misc',
   title: 'Misc',
-  area: 'test',
+  area: 'app',
   args: z.object({
     limit: z.number().int().min(1, 'At least 1'),
     cascade: z.boolean(),
@@ -37,7 +37,7 @@ const misc = defineCommand({
   run: noop,
 })
 
-const plain = defineCommand({ id: 'test.args.plain', title: 'Plain', area: 'test', run: noop })
+const plain = defineCommand({ id: 'test.args.plain', title: 'Plain', area: 'app', run: noop })
 
 function step(cmd: Parameters<typeof argSteps>[0], name: string): ArgStep {
   const s = argSteps(cmd).find((x) => x.name === name)
