@@ -6,14 +6,15 @@ import { queryOptions } from '@tanstack/react-query'
 import { ApiError, type Api } from '../../data/api'
 import { EXCLUDED_SCHEMAS, INTERNAL_SCHEMAS } from '../../../shared/constants'
 import { SELF_HOSTED_GRANTS } from '../../../shared/permissions'
+import { keys } from './keys'
 
 export const studioQuery = (api: Api) =>
-  queryOptions({ queryKey: ['studio'], queryFn: () => api.studio(), staleTime: Infinity })
+  queryOptions({ queryKey: keys.studio(), queryFn: () => api.studio(), staleTime: Infinity })
 
 /** An unknown project (a 4xx) is not retried: the error page says so at once. */
 export const projectQuery = (api: Api, ref: string) =>
   queryOptions({
-    queryKey: ['project', ref],
+    queryKey: keys.project(ref),
     queryFn: () => api.project(ref),
     retry: (failures, error) => !(error instanceof ApiError && error.code >= 400 && error.code < 500) && failures < 2,
   })
@@ -21,7 +22,7 @@ export const projectQuery = (api: Api, ref: string) =>
 /** Self-hosted grants everything without asking; the platform asks the permissions endpoint. */
 export const permissionsQuery = (api: Api, isPlatform: boolean) =>
   queryOptions({
-    queryKey: ['permissions', isPlatform],
+    queryKey: keys.permissions(isPlatform),
     queryFn: () => (isPlatform ? api.permissions() : SELF_HOSTED_GRANTS),
     staleTime: 5 * 60_000,
   })
@@ -35,7 +36,7 @@ export function isUserSchema(name: string): boolean {
 /** Every table, view and other relation in the user schemas, public first. */
 export const relationsQuery = (api: Api, ref: string) =>
   queryOptions({
-    queryKey: ['project', ref, 'relations'],
+    queryKey: keys.relations(ref),
     queryFn: async () => {
       const schemas = (await api.schemas(ref)).map((s) => s.name).filter(isUserSchema)
       schemas.sort((a, b) => (a === 'public' ? -1 : b === 'public' ? 1 : a.localeCompare(b)))

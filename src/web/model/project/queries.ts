@@ -11,11 +11,11 @@ import {
 import type { Impersonation } from '../../../shared/api'
 import type { Filter, Sort } from '../../../shared/filters'
 import { impersonation } from './role'
+import { keys } from './keys'
 
-const projectKey = (ref: string) => ['project', ref] as const
 
 export const schemasQuery = (api: Api, ref: string) =>
-  queryOptions({ queryKey: [...projectKey(ref), 'schemas'], queryFn: () => api.schemas(ref) })
+  queryOptions({ queryKey: keys.schemas(ref), queryFn: () => api.schemas(ref) })
 
 export interface EntitiesParams {
   schema: string
@@ -26,7 +26,7 @@ export interface EntitiesParams {
 /** The table list, a page of ENTITY_LIST_LIMIT at a time. */
 export const entitiesQuery = (api: Api, ref: string, p: EntitiesParams) =>
   infiniteQueryOptions({
-    queryKey: [...projectKey(ref), 'entities', p],
+    queryKey: [...keys.entities(ref), p],
     queryFn: ({ pageParam }) =>
       api.entities(ref, { schema: p.schema, search: p.search || undefined, sort: p.sort, limit: ENTITY_LIST_LIMIT, offset: pageParam }),
     initialPageParam: 0,
@@ -36,17 +36,17 @@ export const entitiesQuery = (api: Api, ref: string, p: EntitiesParams) =>
     },
   })
 
-export const entitiesKey = (ref: string) => [...projectKey(ref), 'entities'] as const
+export const entitiesKey = keys.entities
 
 export const gridTableQuery = (api: Api, ref: string, tableId: number) =>
-  queryOptions({ queryKey: [...gridTableKey(ref), tableId], queryFn: () => api.gridTable(ref, tableId) })
+  queryOptions({ queryKey: keys.gridTable(ref, tableId), queryFn: () => api.gridTable(ref, tableId) })
 
 /** Every grid table of the project (their RLS state changes with a policy change). */
-export const gridTableKey = (ref: string) => [...projectKey(ref), 'grid-table'] as const
+export const gridTableKey = keys.gridTables
 
 export const tableDefinitionQuery = (api: Api, ref: string, tableId: number) =>
   queryOptions({
-    queryKey: [...projectKey(ref), 'table-definition', tableId],
+    queryKey: keys.tableDefinition(ref, tableId),
     queryFn: () => api.tableDefinition(ref, tableId),
   })
 
@@ -71,7 +71,7 @@ export const rowsQuery = (api: Api, ref: string, tableId: number, p: RowsParams,
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === tableId ? previous : undefined),
   })
 
-export const rowsKey = (ref: string, tableId: number) => [...projectKey(ref), 'rows', tableId] as const
+export const rowsKey = keys.rows
 
 /** The row count, as the chosen role sees it. */
 export const countQuery = (api: Api, ref: string, tableId: number, filters: Filter[], impersonate: Impersonation | undefined = impersonation()) =>
@@ -82,7 +82,7 @@ export const countQuery = (api: Api, ref: string, tableId: number, filters: Filt
     retryDelay: ROW_FETCH_RETRY_DELAY_MS,
   })
 
-export const countKey = (ref: string, tableId: number) => [...projectKey(ref), 'count', tableId] as const
+export const countKey = keys.count
 
 /**
  * Every RLS policy of the project, in schema, table and name order: the policies pages and the grid's RLS
@@ -92,7 +92,7 @@ export const countKey = (ref: string, tableId: number) => [...projectKey(ref), '
 export const policiesQuery = (api: Api, ref: string) =>
   queryOptions({ queryKey: policiesKey(ref), queryFn: () => api.policies(ref) })
 
-export const policiesKey = (ref: string) => [...projectKey(ref), 'policies'] as const
+export const policiesKey = keys.policies
 
 function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.code >= 400 && error.code < 500

@@ -1,7 +1,8 @@
 /** Project settings → API: the project's URLs and keys. */
 import { queryOptions } from '@tanstack/react-query'
 import type { Api } from '../../data/api'
+import { keys } from '../project/keys'
 
 export function apiSettingsQuery(api: Api, ref: string) {
-  return queryOptions({ queryKey: ['project', ref, 'settings', 'api'] as const, queryFn: () => api.apiSettings(ref) })
+  return queryOptions({ queryKey: keys.apiSettings(ref), queryFn: () => api.apiSettings(ref) })
 }

@@ -4,13 +4,12 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Api } from '../../../data/api'
-import { gridTableKey, policiesKey, policiesQuery } from '../../project/queries'
-
-const key = (ref: string) => ['project', ref, 'policies-page'] as const
+import { keys } from '../../project/keys'
+import { policiesQuery } from '../../project/queries'
 
 export const schemaTablesQuery = (api: Api, ref: string, schema: string) =>
   queryOptions({
-    queryKey: [...key(ref), 'tables', schema],
+    queryKey: keys.schemaTables(ref, schema),
     queryFn: async () => (await api.tables(ref, { included_schemas: [schema] })).sort((a, b) => a.name.localeCompare(b.name)),
   })
 
@@ -22,16 +21,12 @@ export const schemaPoliciesQuery = (api: Api, ref: string, schema: string) =>
   })
 
 export const tableWithColumnsQuery = (api: Api, ref: string, tableId: number) =>
-  queryOptions({ queryKey: [...key(ref), 'table', tableId], queryFn: () => api.table(ref, tableId) })
+  queryOptions({ queryKey: keys.tableWithColumns(ref, tableId), queryFn: () => api.table(ref, tableId) })
 
-/**
- * After a policy or RLS change (database or storage): every view of the policies, this page's tables and
- * the grid's tables (their RLS state).
- */
+/** After a policy or RLS change (database or storage): every view of the policies, and every table (their RLS state). */
 export function refreshPolicies(queryClient: QueryClient, ref: string): Promise<void> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: policiesKey(ref) }),
-    queryClient.invalidateQueries({ queryKey: key(ref) }),
-    queryClient.invalidateQueries({ queryKey: gridTableKey(ref) }),
+    queryClient.invalidateQueries({ queryKey: keys.policies(ref) }),
+    queryClient.invalidateQueries({ queryKey: keys.tables(ref) }),
   ]).then(() => undefined)
 }

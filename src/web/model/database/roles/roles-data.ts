@@ -7,9 +7,10 @@ import { z } from 'zod'
 import type { Role } from '../../../../shared/api'
 import { isProtectedRole } from '../../../../shared/roles'
 import type { Api } from '../../../data/api'
+import { keys } from '../../project/keys'
 
 /** The same key and data wherever roles are listed (the policy editor's role picker too). */
-export const rolesKey = (ref: string) => ['project', ref, 'roles'] as const
+export const rolesKey = keys.roles
 
 export function rolesQuery(api: Api, ref: string) {
   return queryOptions({ queryKey: rolesKey(ref), queryFn: () => api.roles(ref) })

@@ -5,12 +5,13 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Api } from '../../../data/api'
 import type { Profile, Snippet, SnippetContent } from '../../../../shared/content'
+import { keys } from '../../project/keys'
 
 /** Who is signed in: the owner of what they create (self-hosted: the one user). */
 export const profileQuery = (api: Api) =>
-  queryOptions({ queryKey: ['profile'], queryFn: () => api.request<Profile>('GET', '/platform/profile'), staleTime: Infinity })
+  queryOptions({ queryKey: keys.profile(), queryFn: () => api.request<Profile>('GET', '/platform/profile'), staleTime: Infinity })
 
-export const snippetsKey = (ref: string) => ['project', ref, 'snippets'] as const
+export const snippetsKey = keys.snippets
 
 /** Every SQL snippet the user sees in the project: their own, and the shared ones. */
 export const snippetsQuery = (api: Api, ref: string) =>

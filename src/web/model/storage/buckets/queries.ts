@@ -7,15 +7,16 @@ import { MSG } from '../../../../shared/messages'
 import { groupStoragePolicies } from '../../../../shared/storage-policies'
 import type { Policy } from '../../../../shared/policies'
 import type { Api } from '../../../data/api'
+import { keys } from '../../project/keys'
 
-const bucketsKey = (ref: string) => ['project', ref, 'storage', 'buckets'] as const
+const bucketsKey = keys.buckets
 
 export function bucketsQuery(api: Api, ref: string) {
   return queryOptions({ queryKey: bucketsKey(ref), queryFn: () => api.buckets(ref) })
 }
 
 export function bucketQuery(api: Api, ref: string, bucketId: string) {
-  return queryOptions({ queryKey: [...bucketsKey(ref), bucketId] as const, queryFn: () => api.bucket(ref, bucketId) })
+  return queryOptions({ queryKey: keys.bucket(ref, bucketId), queryFn: () => api.bucket(ref, bucketId) })
 }
 
 /** Buckets changed: the list and every single bucket read again. */

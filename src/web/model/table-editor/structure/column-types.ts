@@ -6,6 +6,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { Column } from '../../../../shared/api'
 import type { Api } from '../../../data/api'
 import type { DEFAULT_VALUE_FORMATS } from '../../../../shared/api-edit'
+import { keys } from '../../project/keys'
 
 export interface TypeChoice {
   value: string
@@ -80,7 +81,7 @@ order by n.nspname = 'public' desc, n.nspname, t.typname`
 
 export const enumTypesQuery = (api: Api, ref: string) =>
   queryOptions({
-    queryKey: ['project', ref, 'enum-types'],
+    queryKey: keys.enumTypes(ref),
     queryFn: () => api.query<EnumType>(ref, ENUM_TYPES_SQL),
   })
 

@@ -3,22 +3,21 @@
  * command (or screen) reads the table as it now is.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { countKey, entitiesKey, gridTableKey, rowsKey } from '../../project/queries'
+import { keys } from '../../project/keys'
 
-/** A table's columns changed (the tables it points to list the key too): its definition, rows and count. */
+/**
+ * A table's columns changed: everything shaped by the tables (the grid's, the policy editor's, foreign-key
+ * targets, definitions, lists; one key prefix), inactive queries too, and this table's rows and count.
+ */
 export async function refreshTableQueries(queryClient: QueryClient, ref: string, tableId: number): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: gridTableKey(ref), refetchType: 'all' }),
-    queryClient.invalidateQueries({ queryKey: ['project', ref, 'table-definition', tableId] }),
-    queryClient.invalidateQueries({ queryKey: rowsKey(ref, tableId) }),
-    queryClient.invalidateQueries({ queryKey: countKey(ref, tableId) }),
+    queryClient.invalidateQueries({ queryKey: keys.tables(ref), refetchType: 'all' }),
+    queryClient.invalidateQueries({ queryKey: keys.rows(ref, tableId) }),
+    queryClient.invalidateQueries({ queryKey: keys.count(ref, tableId) }),
   ])
 }
 
-/** Tables were added, renamed or dropped: the table list and the palette's list of relations. */
+/** Tables were added, renamed or dropped: everything shaped by the tables, lists and relations included. */
 export async function refreshTableList(queryClient: QueryClient, ref: string): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: entitiesKey(ref) }),
-    queryClient.invalidateQueries({ queryKey: ['project', ref, 'relations'] }),
-  ])
+  await queryClient.invalidateQueries({ queryKey: keys.tables(ref) })
 }

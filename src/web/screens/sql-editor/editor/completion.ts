@@ -8,6 +8,7 @@ import { completeFromList, ifNotIn } from '@codemirror/autocomplete'
 import type { SQLNamespace } from '@codemirror/lang-sql'
 import type { Api } from '../../../data/api'
 import type { Table } from '../../../../shared/api'
+import { keys } from '../../../model/project/keys'
 
 export interface FunctionInfo {
   schema: string
@@ -33,14 +34,14 @@ order by n.nspname, p.proname`
 
 export const completionTablesQuery = (api: Api, ref: string) =>
   queryOptions({
-    queryKey: ['sql-editor', ref, 'completion-tables'],
+    queryKey: keys.completionTables(ref),
     queryFn: () => api.tables(ref, { include_columns: true }),
     staleTime: 60_000,
   })
 
 export const completionFunctionsQuery = (api: Api, ref: string) =>
   queryOptions({
-    queryKey: ['sql-editor', ref, 'completion-functions'],
+    queryKey: keys.completionFunctions(ref),
     queryFn: () => api.query<FunctionInfo>(ref, FUNCTIONS_SQL),
     staleTime: 5 * 60_000,
   })

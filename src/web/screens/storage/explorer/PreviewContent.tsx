@@ -1,6 +1,7 @@
 /** What the preview pane shows of a file by its MIME type: image, video, audio, PDF, or the start of its text. */
 import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { keys } from '../../../model/project/keys'
 
 /** How much of a text file the pane shows. */
 const TEXT_PREVIEW_CHARS = 20_000
@@ -10,7 +11,7 @@ const isText = (mime: string) =>
 
 function TextPreview({ url }: { url: string }) {
   const text = useQuery({
-    queryKey: ['storage-explorer', 'preview-text', url],
+    queryKey: keys.previewText(url),
     staleTime: Infinity,
     queryFn: async () => {
       const res = await fetch(url)

@@ -18,6 +18,7 @@ import { explorer, type ExplorerItem } from '../../../model/storage/explorer/exp
 import { ItemIcon } from './ItemRow'
 import { useCommandReason } from '../../../useCan'
 import { PreviewContent } from './PreviewContent'
+import { keys } from '../../../model/project/keys'
 
 const when = (iso: string | null) => (iso ? format(new Date(iso), 'dd MMM yyyy, HH:mm:ss') : '-')
 
@@ -27,7 +28,7 @@ function usePreviewUrl(item: ExplorerItem, bucketId: string, ref: string, skip: 
   const bucket = useQuery(bucketQuery(api, ref, bucketId))
   const isPublic = bucket.data?.public
   return useQuery({
-    queryKey: ['storage-explorer', ref, 'preview-url', bucketId, item.path, item.updated_at, isPublic],
+    queryKey: keys.previewUrl(ref, bucketId, item.path, item.updated_at, isPublic),
     enabled: !skip && isPublic !== undefined,
     staleTime: STORAGE_PREVIEW_EXPIRY_S * 1000,
     retry: false,

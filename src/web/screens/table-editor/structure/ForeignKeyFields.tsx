@@ -9,6 +9,7 @@ import { schemasQuery } from '../../../model/project/queries'
 import { Button, Field, IconButton, Select } from '../../../ui'
 import { columnType, splitType } from '../../../model/table-editor/structure/column-types'
 import type { ColumnFormValues } from '../../../model/table-editor/structure/column-form'
+import { keys } from '../../../model/project/keys'
 
 interface ForeignKeyFieldsProps {
   form: UseFormReturn<ColumnFormValues>
@@ -39,7 +40,7 @@ function ForeignKeyBox({ form, projectRef, schema, table }: { form: UseFormRetur
   const ids = { schema: useId(), table: useId(), column: useId(), onDelete: useId() }
   const schemas = useQuery(schemasQuery(api, projectRef))
   const tables = useQuery({
-    queryKey: ['project', projectRef, 'foreign-key-targets', schema],
+    queryKey: keys.foreignKeyTargets(projectRef, schema),
     queryFn: () => api.tables(projectRef, { included_schemas: [schema], include_columns: true }),
     enabled: schema !== '',
   })
