@@ -1,49 +1,43 @@
 /**
- * The content API (spec 7) under /platform/projects/:ref/content, and title generation for snippets.
- * Creating needs the create user-content permission, and so does sharing ('user' → 'project'); only the
- * owner may change or delete an item.
+ * The content API (spec 7; src/shared/contract/content.ts) under /platform/projects/:ref/content, and title
+ * generation for snippets. Creating needs the create user-content permission, and so does sharing
+ * ('user' → 'project'); only the owner may change or delete an item.
  */
 import { randomUUID } from 'node:crypto'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import {
-  CONTENT_NOT_FOUND, ContentCreateBody, ContentDeleteQuery, ContentIdQuery, ContentListQuery, ContentUpdateBody, TitleBody,
-  type Content, type ContentListResponse, type TitleResponse,
-} from '../../shared/content'
+import type { FastifyInstance } from 'fastify'
+import { CONTENT_NOT_FOUND } from '../../shared/content'
+import { content } from '../../shared/contract/content'
+import { sql } from '../../shared/contract/sql'
 import { MSG } from '../../shared/messages'
-import { badRequest, forbidden, notFound, parse } from '../errors'
+import { badRequest, forbidden, notFound } from '../errors'
 import type { Permissions } from '../permissions'
 import { projectByRef } from '../platform/projects'
+import { knownProject } from '../platform/routes'
 import type { PlatformStore } from '../platform/store'
 import type { Users } from '../platform/users'
+import { route } from '../route'
 import { contentOf, deleteItems, insertItem, listItems, lockItems, updateItem } from './items'
 import { titleOf } from './title'
 
-type ProjectRequest = FastifyRequest<{ Params: { ref: string } }>
-
 export function contentRoutes(app: FastifyInstance, store: PlatformStore, users: Users, permissions: Permissions): void {
-  const path = '/platform/projects/:ref/content'
+  // The project is checked before anything else is read, the create permission before the body.
+  route(app, content.contents, { preHandler: knownProject }, async ({ params, query, req }) => ({
+    data: await listItems(await store.get(), projectByRef(params.ref), users.of(req), query.type),
+  }))
 
-  app.get(path, async (req: ProjectRequest): Promise<ContentListResponse> => {
-    const project = projectByRef(req.params.ref)
-    const { type } = parse(ContentListQuery, req.query)
-    return { data: await listItems(await store.get(), project, users.of(req), type) }
-  })
-
-  app.post(path, async (req: ProjectRequest, reply): Promise<Content> => {
-    const project = projectByRef(req.params.ref)
-    permissions.check(req, 'createUserContent', MSG.snippetNoPermission)
-    const body = parse(ContentCreateBody, req.body)
+  const create = { preHandler: [knownProject, permissions.require('createUserContent', MSG.snippetNoPermission)] }
+  route(app, content.createContent, create, async ({ params, body, req, reply }) => {
     const id = body.id ?? randomUUID()
-    const created = await insertItem(await store.get(), project, users.of(req), { ...body, id, content: contentOf(body.type, body.content) })
+    const created = await insertItem(await store.get(), projectByRef(params.ref), users.of(req), {
+      ...body, id, content: contentOf(body.type, body.content),
+    })
     if (!created) throw badRequest(`Content ${id} already exists`)
     reply.status(201)
     return created
   })
 
-  app.patch(path, async (req: ProjectRequest): Promise<Content> => {
-    const project = projectByRef(req.params.ref)
-    const { id } = parse(ContentIdQuery, req.query)
-    const change = parse(ContentUpdateBody, req.body)
+  route(app, content.updateContent, { preHandler: knownProject }, async ({ params, query: { id }, body: change, req }) => {
+    const project = projectByRef(params.ref)
     const user = users.of(req)
     return (await store.get()).transaction(async (tx) => {
       const [item] = await lockItems(tx, project, user, [id])
@@ -58,12 +52,11 @@ export function contentRoutes(app: FastifyInstance, store: PlatformStore, users:
     })
   })
 
-  app.delete(path, async (req: ProjectRequest): Promise<{ deleted: string[] }> => {
-    const project = projectByRef(req.params.ref)
-    const ids = [...new Set(parse(ContentDeleteQuery, req.query).ids)]
+  route(app, content.deleteContents, { preHandler: knownProject }, async ({ params, query, req }) => {
+    const ids = [...new Set(query.ids)]
     const user = users.of(req)
     return (await store.get()).transaction(async (tx) => {
-      const items = await lockItems(tx, project, user, ids)
+      const items = await lockItems(tx, projectByRef(params.ref), user, ids)
       if (items.length < ids.length) throw notFound(CONTENT_NOT_FOUND)
       if (items.some((item) => item.owner_id !== user.id)) throw forbidden(MSG.contentOwnerOnly('delete'))
       await deleteItems(tx, ids)
@@ -71,5 +64,5 @@ export function contentRoutes(app: FastifyInstance, store: PlatformStore, users:
     })
   })
 
-  app.post('/api/ai/sql/title', async (req): Promise<TitleResponse> => titleOf(parse(TitleBody, req.body).sql))
+  route(app, sql.sqlTitle, ({ body }) => titleOf(body.sql))
 }

@@ -1,16 +1,19 @@
 /**
- * GET, POST, PATCH and DELETE policies (spec 7). Each change runs in one transaction and answers the
- * policy as it now is (as it was, for a delete); bad input is a 400 that changes nothing. Changes need
- * SQL admin write on policies (spec 6).
+ * GET, POST, PATCH and DELETE policies, and POST policies/batch (spec 7; src/shared/contract/policies.ts).
+ * Each change runs in one transaction and answers the policy as it now is (as it was, for a delete); a
+ * batch runs all its changes in one, so a refusal keeps none. Bad input is a 400 that changes nothing.
+ * Changes need SQL admin write on policies (spec 6).
  */
 import type { FastifyInstance } from 'fastify'
+import { policies } from '../../shared/contract/policies'
 import { MSG } from '../../shared/messages'
-import { PoliciesQuery, PolicyCreateBody, PolicyIdQuery, PolicyUpdateBody, policyProblem } from '../../shared/policies'
-import { createPolicySql, dropPolicySql, updatePolicyStatements } from '../../shared/policy-sql'
+import { policyProblem } from '../../shared/policies'
+import { updatePolicyStatements } from '../../shared/policy-sql'
 import type { Driver, Queryable } from '../db/driver'
-import { badRequest, parse } from '../errors'
+import { badRequest } from '../errors'
 import type { Permissions } from '../permissions'
-import { checkPolicyRoles, listPolicies, policyTableId, readPolicy, readPolicyNamed } from './policies'
+import { route } from '../route'
+import { checkPolicyRoles, createPolicy, dropPolicy, listPolicies, readPolicy, readPolicyNamed } from './policies'
 
 /**
  * fn in one transaction whose string literals read as the policy SQL was checked for: backslashes in
@@ -26,21 +29,12 @@ function policyTransaction<T>(db: Driver, fn: (tx: Queryable) => Promise<T>): Pr
 export function policyRoutes(app: FastifyInstance, db: Driver, permissions: Permissions): void {
   const write = { preHandler: permissions.require('sqlAdminWritePolicies', MSG.editPoliciesPermission) }
 
-  app.get('/policies', (req) => listPolicies(db, parse(PoliciesQuery, req.query)))
+  route(app, policies.policies, ({ query }) => (query.id === undefined ? listPolicies(db, query) : readPolicy(db, query.id)))
 
-  app.post('/policies', write, async (req) => {
-    const body = parse(PolicyCreateBody, req.body)
-    return policyTransaction(db, async (tx) => {
-      const tableId = await policyTableId(tx, body.schema, body.table)
-      await checkPolicyRoles(tx, body.roles)
-      await tx.query(createPolicySql(body))
-      return readPolicyNamed(tx, tableId, body.name)
-    })
-  })
+  route(app, policies.createPolicy, write, ({ body }) => policyTransaction(db, (tx) => createPolicy(tx, body)))
 
-  app.patch('/policies', write, async (req) => {
-    const { id } = parse(PolicyIdQuery, req.query)
-    const { id: bodyId, ...change } = parse(PolicyUpdateBody, req.body)
+  route(app, policies.updatePolicy, write, async ({ query: { id }, body }) => {
+    const { id: bodyId, ...change } = body
     if (bodyId !== undefined && bodyId !== id) throw badRequest('The body names another policy than the query')
     return policyTransaction(db, async (tx) => {
       const current = await readPolicy(tx, id)
@@ -57,12 +51,15 @@ export function policyRoutes(app: FastifyInstance, db: Driver, permissions: Perm
     })
   })
 
-  app.delete('/policies', write, async (req) => {
-    const { id } = parse(PolicyIdQuery, req.query)
-    return policyTransaction(db, async (tx) => {
-      const policy = await readPolicy(tx, id)
-      await tx.query(dropPolicySql(policy))
-      return policy
-    })
-  })
+  route(app, policies.deletePolicy, write, ({ query }) => policyTransaction(db, (tx) => dropPolicy(tx, query.id)))
+
+  route(app, policies.policyBatch, write, ({ body }) =>
+    policyTransaction(db, async (tx) => {
+      const deleted = []
+      for (const id of body.delete) deleted.push(await dropPolicy(tx, id))
+      const created = []
+      for (const create of body.create) created.push(await createPolicy(tx, create))
+      return { created, deleted }
+    }),
+  )
 }

@@ -1,6 +1,11 @@
-/** Row-level-security policies read from pg_policy (spec 3 and 7), and the checks a policy change passes first. */
+/**
+ * Row-level-security policies read from pg_policy (spec 3 and 7), the checks a policy change passes first,
+ * and creating or dropping one inside the caller's transaction.
+ */
+import type { z } from 'zod'
 import { MSG } from '../../shared/messages'
-import { PUBLIC_ROLE, isPolicyRoleChoice, type Policy } from '../../shared/policies'
+import { PUBLIC_ROLE, isPolicyRoleChoice, type Policy, type PolicyCreateBody } from '../../shared/policies'
+import { createPolicySql, dropPolicySql } from '../../shared/policy-sql'
 import type { Param, Queryable } from '../db/driver'
 import { badRequest, notFound } from '../errors'
 import { schemaCondition, type SchemaFilter } from './schemas'
@@ -51,7 +56,7 @@ export async function readPolicyNamed(db: Queryable, tableId: number, name: stri
 }
 
 /** The oid of the table (plain or partitioned) schema.name a policy goes on: 404 when there is none. */
-export async function policyTableId(db: Queryable, schema: string, name: string): Promise<number> {
+async function policyTableId(db: Queryable, schema: string, name: string): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
     `select c.oid as id from pg_class c join pg_namespace n on n.oid = c.relnamespace
      where n.nspname = $1 and c.relname = $2 and c.relkind in ('r', 'p')`,
@@ -71,4 +76,19 @@ export async function checkPolicyRoles(db: Queryable, roles: readonly string[]):
     if (!existing.has(role)) throw badRequest(MSG.policyRoleMissing(role))
     if (!isPolicyRoleChoice(role)) throw badRequest(MSG.policyRoleReserved(role))
   }
+}
+
+/** Creates the policy (its table must exist, its roles be choosable) and answers it as Postgres now holds it. */
+export async function createPolicy(tx: Queryable, body: z.output<typeof PolicyCreateBody>): Promise<Policy> {
+  const tableId = await policyTableId(tx, body.schema, body.table)
+  await checkPolicyRoles(tx, body.roles)
+  await tx.query(createPolicySql(body))
+  return readPolicyNamed(tx, tableId, body.name)
+}
+
+/** Drops the policy `id` (404 when there is none) and answers it as it was. */
+export async function dropPolicy(tx: Queryable, id: number): Promise<Policy> {
+  const policy = await readPolicy(tx, id)
+  await tx.query(dropPolicySql(policy))
+  return policy
 }

@@ -3,11 +3,11 @@
  * it now is (as it was, for a delete). Writes need tenant SQL admin write.
  */
 import type { FastifyInstance } from 'fastify'
+import { pgMeta } from '../../shared/contract/pg-meta'
 import { MSG } from '../../shared/messages'
-import { RoleCreateBody, RoleIdQuery, RoleUpdateBody } from '../../shared/roles'
 import type { Driver } from '../db/driver'
-import { parse } from '../errors'
 import type { Permissions } from '../permissions'
+import { route } from '../route'
 import { findRole, listRoles } from './roles'
 import { createRole, dropRole, findRoleToChange, updateRole } from './roles-write'
 
@@ -16,26 +16,20 @@ export function roleRoutes(app: FastifyInstance, db: Driver, permissions: Permis
 
   const read = (id: number) => findRole(db, id)
 
-  app.get('/roles', () => listRoles(db))
+  route(app, pgMeta.roles, () => listRoles(db))
 
-  app.post('/roles', write, async (req) => {
-    const body = parse(RoleCreateBody, req.body)
-    return read(await db.transaction((tx) => createRole(tx, body)))
-  })
+  route(app, pgMeta.createRole, write, async ({ body }) => read(await db.transaction((tx) => createRole(tx, body))))
 
-  app.patch('/roles', write, async (req) => {
-    const { id } = parse(RoleIdQuery, req.query)
-    const body = parse(RoleUpdateBody, req.body)
+  route(app, pgMeta.updateRole, write, async ({ query: { id }, body }) => {
     await db.transaction(async (tx) => updateRole(tx, await findRoleToChange(tx, id), body))
     return read(id)
   })
 
-  app.delete('/roles', write, async (req) => {
-    const { id } = parse(RoleIdQuery, req.query)
-    return db.transaction(async (tx) => {
+  route(app, pgMeta.deleteRole, write, ({ query: { id } }) =>
+    db.transaction(async (tx) => {
       const role = await findRoleToChange(tx, id)
       await dropRole(tx, role)
       return role
-    })
-  })
+    }),
+  )
 }

@@ -1,16 +1,14 @@
-/** The dashboard's database API under /platform/pg-meta/:ref (spec section 7). */
+/** The dashboard's database API under /platform/pg-meta/:ref (spec section 7; src/shared/contract/pg-meta.ts). */
 import type { FastifyInstance } from 'fastify'
-import {
-  ByIdQuery, EntitiesQuery, FormatBody, QueryBody, TableDefinitionQuery, TablesQuery,
-} from '../../shared/api'
-import { DEFAULT_PROJECT_REF } from '../../shared/constants'
-import { CancelQueryBody, RunQueryBody } from '../../shared/content'
+import { pgMeta } from '../../shared/contract/pg-meta'
+import { sql } from '../../shared/contract/sql'
 import type { Driver } from '../db/driver'
-import { notFound, parse } from '../errors'
+import { notFound } from '../errors'
 import type { Permissions } from '../permissions'
-import { projectNotFound } from '../platform/projects'
+import { knownProject } from '../platform/routes'
+import { route } from '../route'
 import { rowRoutes } from '../rows/routes'
-import { listEntities } from './entities'
+import { listEntities, searchEntities } from './entities'
 import { listExtensions } from './extensions'
 import { gridTable } from './grid-table'
 import { policyRoutes } from './policies-routes'
@@ -20,47 +18,42 @@ import { listSchemas } from './schemas'
 import { structureRoutes } from './structure-routes'
 import { tableDefinition } from './table-definition'
 import { listTables } from './tables'
-import { listViews, type ViewKind } from './views'
+import { listViews } from './views'
 
 export function pgMetaRoutes(db: Driver, permissions: Permissions) {
   return async function routes(app: FastifyInstance) {
-    app.addHook('onRequest', async (req) => {
-      if ((req.params as { ref?: string }).ref !== DEFAULT_PROJECT_REF) throw projectNotFound()
-    })
+    app.addHook('onRequest', knownProject)
     // Everything here reads the project's database (tenant SQL admin read); running SQL also writes (spec 6).
     app.addHook('preHandler', permissions.require('tenantSqlAdminRead'))
 
-    app.get('/schemas', () => listSchemas(db))
-    app.get('/extensions', () => listExtensions(db))
+    route(app, pgMeta.schemas, () => listSchemas(db))
+    route(app, pgMeta.extensions, () => listExtensions(db))
     roleRoutes(app, db, permissions)
 
-    app.get('/tables', async (req) => {
-      const query = parse(TablesQuery, req.query)
+    route(app, pgMeta.tables, async ({ query }) => {
       const tables = await listTables(db, query)
       if (query.id === undefined) return tables
       const table = tables[0]
       if (!table) throw notFound(`Table ${query.id} not found`)
       return table
     })
-    for (const kind of ['view', 'materialized-view', 'foreign-table'] satisfies ViewKind[]) {
-      app.get(`/${kind}s`, (req) => listViews(db, kind, parse(ByIdQuery, req.query)))
-    }
+    route(app, pgMeta.views, ({ query }) => listViews(db, 'view', query))
+    route(app, pgMeta.materializedViews, ({ query }) => listViews(db, 'materialized-view', query))
+    route(app, pgMeta.foreignTables, ({ query }) => listViews(db, 'foreign-table', query))
 
-    app.get('/entities', (req) => listEntities(db, parse(EntitiesQuery, req.query)))
-    app.get('/grid-table', (req) => gridTable(db, parse(TableDefinitionQuery, req.query).id))
-    app.get('/table-definition', (req) => tableDefinition(db, parse(TableDefinitionQuery, req.query).id))
+    route(app, pgMeta.entities, ({ query }) => listEntities(db, query))
+    route(app, pgMeta.searchEntities, ({ query }) => searchEntities(db, query))
+    route(app, pgMeta.gridTable, ({ query }) => gridTable(db, query.id))
+    route(app, pgMeta.tableDefinition, ({ query }) => tableDefinition(db, query.id))
     rowRoutes(app, db, permissions)
     structureRoutes(app, db, permissions)
     policyRoutes(app, db, permissions)
 
-    app.post('/query', { preHandler: permissions.require('tenantSqlAdminWrite') }, (req) =>
-      runQuery(db, parse(QueryBody, req.body).query),
-    )
-    app.post('/query/format', async (req) => ({ formatted: formatQuery(parse(FormatBody, req.body).query) }))
+    const write = { preHandler: permissions.require('tenantSqlAdminWrite') }
+    route(app, sql.query, write, ({ body }) => runQuery(db, body.query))
+    route(app, sql.formatQuery, ({ body }) => ({ formatted: formatQuery(body.query) }))
     const runs = new QueryRuns(db)
-    app.post('/query/run', { preHandler: permissions.require('tenantSqlAdminWrite') }, (req) => runs.run(parse(RunQueryBody, req.body)))
-    app.post('/query/cancel', { preHandler: permissions.require('tenantSqlAdminWrite') }, async (req) => ({
-      cancelled: await runs.cancel(parse(CancelQueryBody, req.body).runId),
-    }))
+    route(app, sql.runQuery, write, ({ body }) => runs.run(body))
+    route(app, sql.cancelQuery, write, async ({ body }) => ({ cancelled: await runs.cancel(body.runId) }))
   }
 }

@@ -1,16 +1,16 @@
 /**
- * POST/PATCH/DELETE columns and tables, and POST tables/duplicate. Each change is one transaction; the
- * answer is the column or table as it now is (as it was, for a delete). Columns need SQL admin write on
- * columns; tables need tenant SQL admin write, and the RLS toggle write on tables (spec 6).
+ * POST/PATCH/DELETE columns and tables, and POST tables/duplicate (src/shared/contract/structure.ts). Each
+ * change is one transaction; the answer is the column or table as it now is (as it was, for a delete).
+ * Columns need SQL admin write on columns; tables need tenant SQL admin write, and the RLS toggle write on
+ * tables (spec 6).
  */
 import type { FastifyInstance } from 'fastify'
-import {
-  ColumnCreateBody, ColumnIdQuery, ColumnUpdateBody, TableCreateBody, TableDuplicateBody, TableIdQuery, TableUpdateBody,
-} from '../../shared/api-edit'
+import { structure } from '../../shared/contract/structure'
 import { MSG } from '../../shared/messages'
 import type { Driver } from '../db/driver'
-import { badRequest, parse } from '../errors'
+import { badRequest } from '../errors'
 import type { Permissions } from '../permissions'
+import { route } from '../route'
 import { addColumn, dropColumn, findColumnAt, updateColumn } from './columns-write'
 import { findTableToChange } from './relation'
 import { createTable, dropTable, duplicateTable, readTable, updateTable } from './tables-write'
@@ -24,17 +24,15 @@ function columnId(id: string): { tableId: number; position: number } {
 export function structureRoutes(app: FastifyInstance, db: Driver, permissions: Permissions): void {
   const columns = { preHandler: permissions.require('sqlAdminWriteColumns', MSG.noPermission('change columns')) }
 
-  app.post('/columns', columns, async (req) => {
-    const { tableId, ...spec } = parse(ColumnCreateBody, req.body)
-    return db.transaction(async (tx) => {
+  route(app, structure.createColumn, columns, ({ body: { tableId, ...spec } }) =>
+    db.transaction(async (tx) => {
       const table = await findTableToChange(tx, tableId)
       return findColumnAt(tx, table, await addColumn(tx, table, spec))
-    })
-  })
+    }),
+  )
 
-  app.patch('/columns', columns, async (req) => {
-    const { tableId, position } = columnId(parse(ColumnIdQuery, req.query).id)
-    const patch = parse(ColumnUpdateBody, req.body)
+  route(app, structure.updateColumn, columns, ({ query, body: patch }) => {
+    const { tableId, position } = columnId(query.id)
     return db.transaction(async (tx) => {
       const table = await findTableToChange(tx, tableId)
       await updateColumn(tx, table, await findColumnAt(tx, table, position), patch)
@@ -42,8 +40,7 @@ export function structureRoutes(app: FastifyInstance, db: Driver, permissions: P
     })
   })
 
-  app.delete('/columns', columns, async (req) => {
-    const query = parse(ColumnIdQuery, req.query)
+  route(app, structure.deleteColumn, columns, ({ query }) => {
     const { tableId, position } = columnId(query.id)
     return db.transaction(async (tx) => {
       const table = await findTableToChange(tx, tableId)
@@ -55,14 +52,11 @@ export function structureRoutes(app: FastifyInstance, db: Driver, permissions: P
 
   const tables = { preHandler: permissions.require('tenantSqlAdminWrite', MSG.noPermission('change tables')) }
 
-  app.post('/tables', { preHandler: permissions.require('tenantSqlAdminWrite', MSG.createTablesPermission) }, async (req) => {
-    const body = parse(TableCreateBody, req.body)
-    return readTable(db, await db.transaction((tx) => createTable(tx, body)))
-  })
+  route(app, structure.createTable, { preHandler: permissions.require('tenantSqlAdminWrite', MSG.createTablesPermission) }, async ({ body }) =>
+    readTable(db, await db.transaction((tx) => createTable(tx, body))),
+  )
 
-  app.patch('/tables', async (req) => {
-    const { id } = parse(TableIdQuery, req.query)
-    const body = parse(TableUpdateBody, req.body)
+  route(app, structure.updateTable, async ({ query: { id }, body, req }) => {
     if (body.id !== undefined && body.id !== id) throw badRequest('The body names another table than the query')
     if (body.name !== undefined || body.comment !== undefined) permissions.check(req, 'tenantSqlAdminWrite', MSG.noPermission('change tables'))
     if (body.rls_enabled !== undefined) permissions.check(req, 'writeTables', MSG.toggleRlsPermission)
@@ -70,15 +64,13 @@ export function structureRoutes(app: FastifyInstance, db: Driver, permissions: P
     return readTable(db, id)
   })
 
-  app.delete('/tables', tables, async (req) => {
-    const query = parse(TableIdQuery, req.query)
+  route(app, structure.deleteTable, tables, async ({ query }) => {
     const before = await readTable(db, query.id)
     await db.transaction(async (tx) => dropTable(tx, await findTableToChange(tx, query.id), query.cascade ?? false))
     return before
   })
 
-  app.post('/tables/duplicate', tables, async (req) => {
-    const body = parse(TableDuplicateBody, req.body)
-    return readTable(db, await db.transaction(async (tx) => duplicateTable(tx, await findTableToChange(tx, body.id), body)))
-  })
+  route(app, structure.duplicateTable, tables, async ({ body }) =>
+    readTable(db, await db.transaction(async (tx) => duplicateTable(tx, await findTableToChange(tx, body.id), body))),
+  )
 }

@@ -1,19 +1,18 @@
 /**
- * The table-rows endpoints: the grid's page of rows and its count; inserts, updates, deletes and
- * truncation; CSV/SQL export and CSV import. Every change needs SQL admin write on columns (spec 6).
+ * The table-rows endpoints (src/shared/contract/rows.ts): the grid's page of rows and its count; inserts,
+ * updates, deletes and truncation; CSV/SQL export and CSV import. Every change needs SQL admin write on
+ * columns (spec 6).
  */
 import { PassThrough, Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
-import { CountBody, RowsBody, type CountResponse, type Impersonation, type RowsResponse } from '../../shared/api'
-import {
-  DeleteRowsBody, ExportQuery, ImportQuery, InsertRowsBody, TruncateBody, UpdateRowBody, type DeleteRowsResponse,
-  type InsertRowsResponse, type UpdateRowResponse,
-} from '../../shared/api-edit'
+import type { Impersonation } from '../../shared/api'
+import { rows } from '../../shared/contract/rows'
 import { parseFilter, parseSort } from '../../shared/filters'
 import { MSG } from '../../shared/messages'
 import { transactionAs, type Driver } from '../db/driver'
-import { badRequest, parse } from '../errors'
+import { badRequest } from '../errors'
 import type { Permissions } from '../permissions'
+import { route } from '../route'
 import { finishCells } from './cells'
 import { countSource } from './count'
 import { exportRows } from './export'
@@ -39,38 +38,35 @@ function attachment(filename: string): string {
 }
 
 export function rowRoutes(app: FastifyInstance, db: Driver, permissions: Permissions): void {
-  app.post('/table-rows', async (req): Promise<RowsResponse> => {
-    const body = parse(RowsBody, req.body)
-    return db.withRole(body.impersonate, async (tx) => {
+  route(app, rows.rows, ({ body }) =>
+    db.withRole(body.impersonate, async (tx) => {
       const source = await loadSource(tx, body.tableId)
       const { sql, params } = selectRows(source, body)
       return finishCells(source, (await tx.query(sql, params)).rows)
-    })
-  })
+    }),
+  )
 
-  app.post('/table-rows/count', async (req): Promise<CountResponse> => {
-    const body = parse(CountBody, req.body)
-    return db.withRole(body.impersonate, async (tx) =>
+  route(app, rows.count, ({ body }) =>
+    db.withRole(body.impersonate, async (tx) =>
       countSource(tx, await loadSource(tx, body.tableId), body.filters, body.impersonate !== undefined),
-    )
-  })
+    ),
+  )
 
   const write = { preHandler: permissions.require('sqlAdminWriteColumns', MSG.noPermission('edit rows')) }
 
-  app.post('/table-rows/insert', write, async (req): Promise<InsertRowsResponse> => {
-    const body = parse(InsertRowsBody, req.body)
-    return transactionAs(db, body.impersonate, async (tx) => insertRows(tx, await loadWritableSource(tx, body.tableId), body.rows, body.impersonate?.role))
-  })
+  route(app, rows.insertRows, write, ({ body }) =>
+    transactionAs(db, body.impersonate, async (tx) =>
+      insertRows(tx, await loadWritableSource(tx, body.tableId), body.rows, body.impersonate?.role),
+    ),
+  )
 
-  app.post('/table-rows/update', write, async (req): Promise<UpdateRowResponse> => {
-    const body = parse(UpdateRowBody, req.body)
-    return transactionAs(db, body.impersonate, async (tx) =>
+  route(app, rows.updateRow, write, ({ body }) =>
+    transactionAs(db, body.impersonate, async (tx) =>
       updateRow(tx, await loadWritableSource(tx, body.tableId), body.primaryKey, body.values, body.impersonate?.role),
-    )
-  })
+    ),
+  )
 
-  app.post('/table-rows/delete', write, async (req): Promise<DeleteRowsResponse> => {
-    const body = parse(DeleteRowsBody, req.body)
+  route(app, rows.deleteRows, write, async ({ body }) => {
     const deleted = await transactionAs(db, body.impersonate, async (tx) => {
       const source = await loadWritableSource(tx, body.tableId)
       return body.mode === 'rows' ? deleteByKeys(tx, source, body.primaryKeys) : deleteByFilters(tx, source, body.filters)
@@ -78,14 +74,12 @@ export function rowRoutes(app: FastifyInstance, db: Driver, permissions: Permiss
     return { deleted }
   })
 
-  app.post('/table-rows/truncate', write, async (req) => {
-    const body = parse(TruncateBody, req.body)
+  route(app, rows.truncate, write, async ({ body }) => {
     await truncate(db, await loadWritableSource(db, body.tableId), body.cascade)
     return { truncated: true as const }
   })
 
-  app.get('/table-rows/export', async (req, reply) => {
-    const query = parse(ExportQuery, req.query)
+  route(app, rows.exportRows, async ({ query, reply }) => {
     const impersonate: Impersonation | undefined = query.role
       ? { role: query.role, claims: { role: query.role, ...(query.sub ? { sub: query.sub } : {}) } }
       : undefined
@@ -101,8 +95,7 @@ export function rowRoutes(app: FastifyInstance, db: Driver, permissions: Permiss
 
   // The CSV body streams through to the import as it arrives, never buffered whole.
   app.addContentTypeParser('text/csv', (_req, payload, done) => done(null, payload))
-  app.post('/table-rows/import', { preHandler: permissions.require('sqlAdminWriteColumns', MSG.noPermission('import data')) }, async (req, reply) => {
-    const query = parse(ImportQuery, req.query)
+  route(app, rows.importRows, { preHandler: permissions.require('sqlAdminWriteColumns', MSG.noPermission('import data')) }, async ({ query, req, reply }) => {
     if (!(req.body instanceof Readable)) throw badRequest('Send the CSV file as the body, with content-type text/csv')
     const source = await loadWritableSource(db, query.tableId)
     const records = csvRecords(req.body)

@@ -1,12 +1,13 @@
 /**
  * The public door: `GET /health`, `POST /platform/sign-in` (the dashboard password), `GET /?token=` (the
  * sign-in link printed at start), and `POST /platform/sign-out` (behind the session, like every other
- * dashboard route).
+ * dashboard route). The calls are in src/shared/contract/sign-in.ts; the link is a page, so a plain route.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { signIn } from '../../shared/contract/sign-in'
 import { MSG } from '../../shared/messages'
-import { SignInBody } from '../../shared/sign-in'
-import { notFound, parse, unauthorized } from '../errors'
+import { notFound, unauthorized } from '../errors'
+import { route } from '../route'
 import { sendIndex } from '../static'
 import { clearSessionCookie, setSessionCookie } from './cookies'
 import type { SignInFailures } from './failures'
@@ -31,18 +32,19 @@ export function signInRoutes(app: FastifyInstance, opts: SignInOptions): void {
   const { sessions, failures } = opts
   const address = (request: FastifyRequest) => request.ip
 
-  app.get('/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }))
+  const door = { config: { access: 'public' as const } }
+  route(app, signIn.health, door, () => ({ status: 'ok' as const }))
 
-  app.post('/platform/sign-in', { config: { access: 'public' } }, async (request, reply) => {
-    failures.check(address(request))
-    const { password } = parse(SignInBody, request.body)
+  // Too many failures answer 429 before the password is even read.
+  const rateLimited = async (request: FastifyRequest) => failures.check(address(request))
+  route(app, signIn.signIn, { ...door, preHandler: rateLimited }, async ({ body: { password }, req, reply }) => {
     if (!(await opts.password.verify(password))) {
-      failures.fail(address(request))
+      failures.fail(address(req))
       throw unauthorized(MSG.wrongPassword)
     }
-    failures.succeed(address(request))
+    failures.succeed(address(req))
     setSessionCookie(reply, await sessions.create(opts.userId), sessions.ttlSeconds, opts.secure)
-    return { ok: true }
+    return { ok: true as const }
   })
 
   // The link: a session, then a redirect that drops the token from the address bar (and from any Referer).
@@ -65,10 +67,10 @@ export function signInRoutes(app: FastifyInstance, opts: SignInOptions): void {
     return reply.redirect('/', 303)
   })
 
-  app.post('/platform/sign-out', async (request, reply) => {
-    const session = request.studioAuth?.session
+  route(app, signIn.signOut, async ({ req, reply }) => {
+    const session = req.studioAuth?.session
     if (session) await sessions.end(session)
     clearSessionCookie(reply, opts.secure)
-    return { ok: true }
+    return { ok: true as const }
   })
 }

@@ -3,32 +3,26 @@
  * API (the project's API URL and keys; the secret ones only for users with tenant SQL admin write).
  */
 import type { FastifyInstance } from 'fastify'
+import { storage } from '../../shared/contract/storage'
 import { MSG } from '../../shared/messages'
 import { isGranted } from '../../shared/permissions'
-import { StorageConfigBody, type ProjectApiSettings, type StorageConfig } from '../../shared/storage'
-import { parse } from '../errors'
 import type { Permissions } from '../permissions'
-import { projectByRef } from '../platform/projects'
 import type { ProjectKeys } from '../platform/keys'
+import { knownProject } from '../platform/routes'
+import { route } from '../route'
 import { projectApiUrl } from './urls'
 
-type G = { Params: { ref: string } }
-
 export function storageConfigRoutes(app: FastifyInstance, keys: ProjectKeys, permissions: Permissions, studioUrl: string): void {
-  const base = '/platform/projects/:ref'
-  app.get<G>(`${base}/config/storage`, { preHandler: permissions.require('tenantSqlAdminRead') }, async (req): Promise<StorageConfig> =>
-    keys.storageConfig(projectByRef(req.params.ref).ref))
-  app.patch<G>(
-    `${base}/config/storage`,
-    { preHandler: permissions.require('storageAdminWrite', MSG.updateStorageSettingsPermission) },
-    async (req): Promise<StorageConfig> => {
-      const ref = projectByRef(req.params.ref).ref
-      const { fileSizeLimit } = parse(StorageConfigBody, req.body)
-      return keys.setStorageConfig(ref, fileSizeLimit)
-    },
+  // The permission first, then the project, then the body.
+  const read = { preHandler: [permissions.require('tenantSqlAdminRead'), knownProject] }
+  route(app, storage.storageConfig, read, ({ params }) => keys.storageConfig(params.ref))
+  route(
+    app,
+    storage.updateStorageConfig,
+    { preHandler: [permissions.require('storageAdminWrite', MSG.updateStorageSettingsPermission), knownProject] },
+    ({ params, body }) => keys.setStorageConfig(params.ref, body.fileSizeLimit),
   )
-  app.get<G>(`${base}/settings`, { preHandler: permissions.require('tenantSqlAdminRead') }, async (req): Promise<ProjectApiSettings> => {
-    const ref = projectByRef(req.params.ref).ref
+  route(app, storage.apiSettings, read, async ({ params: { ref }, req }) => {
     const secrets = await keys.secrets(ref)
     // The service key and the JWT secret open everything: only for those who may change the project anyway.
     const mayWrite = isGranted(permissions.of(req), 'tenantSqlAdminWrite')

@@ -1,28 +1,18 @@
 /**
- * The dashboard API client: one typed function per call of spec section 7. Plain fetch, so commands
- * use it in the browser and headless in tests alike (pass the server's base URL there).
+ * The dashboard API client: every call of spec section 7 goes through `call(endpoint, { params, query, body })`,
+ * typed from the endpoint table in src/shared/contract (a wrong param or body fails tsc), and a named method
+ * per call on top. Plain fetch, so commands use it in the browser and headless in tests alike (pass the
+ * server's base URL there).
  */
-import type {
-  ApiErrorBody, Column, CountBody, CountResponse, EntitiesResponse, Extension, GridTable, Project, Role, Row,
-  RowsBody, RowsResponse, Schema, StudioInfo, Table, TableDefinition, ViewLike,
-} from '../../shared/api'
-import type { Grant } from '../../shared/permissions'
-import type {
-  CancelQueryBody, Content, ContentCreateBody, ContentListResponse, ContentType, ContentUpdateBody, RunQueryBody,
-  RunQueryResponse, TitleResponse,
-} from '../../shared/content'
-import type {
-  ColumnCreateBody, ColumnUpdateBody, DeleteRowsBody, DeleteRowsResponse, ImportEvent, InsertRowsBody,
-  InsertRowsResponse, TableCreateBody, TableDuplicateBody, TableUpdateBody, TruncateBody, UpdateRowBody,
-  UpdateRowResponse,
-} from '../../shared/api-edit'
-import { STUDIO_REQUEST_HEADER, type TableListSort } from '../../shared/constants'
-import type { Policy, PolicyCreateBody, PolicyUpdateBody } from '../../shared/policies'
-import type { RoleCreateBody, RoleUpdateBody } from '../../shared/roles'
-import type {
-  Bucket, BucketCreateBody, BucketUpdateBody, DeleteObjectsBody, ListObjectsBody, MoveObjectsBody, ObjectPathBody,
-  ProjectApiSettings, SignObjectBody, StorageConfig, StorageConfigBody, StorageItem,
-} from '../../shared/storage'
+import type { ApiErrorBody, Row } from '../../shared/api'
+import type { ImportEvent } from '../../shared/api-edit'
+import { STUDIO_REQUEST_HEADER } from '../../shared/constants'
+import type { Content, ContentCreateBody, ContentListResponse, ContentType, ContentUpdateBody } from '../../shared/content'
+import { endpoints as e } from '../../shared/contract'
+import {
+  pathOf, searchOf, type BodyOf, type CallArgs, type Endpoint, type JsonEndpoint, type OneOf, type QueryOf, type ResponseOf,
+} from '../../shared/contract/endpoint'
+import type { PolicyCreateBody } from '../../shared/policies'
 
 export class ApiError extends Error {
   constructor(
@@ -36,19 +26,6 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | string[] | undefined>
-
-function toSearch(query?: Query): string {
-  if (!query) return ''
-  const sp = new URLSearchParams()
-  for (const [k, v] of Object.entries(query)) {
-    if (v === undefined) continue
-    sp.set(k, Array.isArray(v) ? v.join(',') : String(v))
-  }
-  const s = sp.toString()
-  return s ? `?${s}` : ''
-}
-
 export interface ApiOptions {
   /**
    * Told of every 401 (no session, or it ended), except from the sign-in and sign-out calls, which answer
@@ -57,11 +34,11 @@ export interface ApiOptions {
   onUnauthorized?: (error: ApiError) => void
 }
 
-/** What an export reads: filters and sorts as in the grid's URL, optionally as a role. */
-type ExportQuery = { tableId: number; filter?: string[]; sort?: string[]; format?: 'csv' | 'sql'; role?: string; sub?: string }
-
-/** Per call: whether a 401 from it is handed to `onUnauthorized` (default true). */
-type RequestOpts = { query?: Query; body?: unknown; reportUnauthorized?: boolean }
+/** Per call: the query string (see searchOf), the JSON body, and whether a 401 is handed to `onUnauthorized` (default true). */
+type RequestOpts = { query?: object; body?: unknown; reportUnauthorized?: boolean }
+/** The arguments of `call`: none when the endpoint needs none. */
+type ArgsOf<E> = {} extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>]
+type Uploaded = ResponseOf<typeof e.uploadObject>
 
 /**
  * `headers` are sent with every call (tests use them to act as another user of a studio set up for it, or
@@ -82,7 +59,7 @@ export function createApi(baseUrl = '', headers: Record<string, string> = {}, op
   async function request<T>(method: string, path: string, opts: RequestOpts = {}): Promise<T> {
     let res: Response
     try {
-      res = await fetch(`${baseUrl}${path}${toSearch(opts.query)}`, {
+      res = await fetch(`${baseUrl}${path}${searchOf(opts.query)}`, {
         method,
         headers: opts.body === undefined ? sent : { ...sent, 'content-type': 'application/json' },
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
@@ -96,233 +73,219 @@ export function createApi(baseUrl = '', headers: Record<string, string> = {}, op
     return data as T
   }
 
+  /** One call of the table; with `query.id` on a by-id endpoint (tables, policies) it answers that one item. */
+  function call<E extends JsonEndpoint>(endpoint: E, args: [OneOf<E>] extends [never] ? never : CallArgs<E> & { query: { id: number } }): Promise<OneOf<E>>
+  function call<E extends JsonEndpoint>(endpoint: E, ...args: ArgsOf<E>): Promise<ResponseOf<E>>
+  function call(endpoint: JsonEndpoint, args: { params?: Record<string, string>; query?: object; body?: unknown; reportUnauthorized?: boolean } = {}) {
+    const { params, ...opts } = args
+    return request(endpoint.method, pathOf(endpoint.path, params), opts)
+  }
+
+  /** The full URL of a streaming endpoint (uploads, downloads, export, import). */
+  const url = (endpoint: Endpoint, params: Record<string, string>, query?: object) =>
+    `${baseUrl}${pathOf(endpoint.path, params)}${searchOf(query)}`
+
   /** A failed raw fetch (streams, files) as an ApiError, told to `onUnauthorized` like the rest. */
   async function failed(res: Response): Promise<ApiError> {
     return failure(res.status, res.statusText, (await res.json().catch(() => undefined)) as Partial<ApiErrorBody> | undefined)
   }
 
-  const pgMeta = (ref: string) => `/platform/pg-meta/${encodeURIComponent(ref)}`
-
   /** A link the browser downloads from (streamed, with its session cookie); filters and sorts as in the grid's URL. */
-  function exportUrl(ref: string, q: ExportQuery): string {
+  function exportUrl(ref: string, q: QueryOf<typeof e.exportRows>): string {
     const sp = new URLSearchParams({ tableId: String(q.tableId), format: q.format ?? 'csv' })
-    for (const f of q.filter ?? []) sp.append('filter', f)
-    for (const o of q.sort ?? []) sp.append('sort', o)
+    for (const f of [q.filter ?? []].flat()) sp.append('filter', f)
+    for (const o of [q.sort ?? []].flat()) sp.append('sort', o)
     if (q.role) sp.set('role', q.role)
     if (q.sub) sp.set('sub', q.sub)
-    return `${baseUrl}${pgMeta(ref)}/table-rows/export?${sp}`
+    return `${url(e.exportRows, { ref })}?${sp}`
   }
+
+  /** Streams a file to the bucket (cache-control 3600 unless given); a duplicate is refused unless upsert. */
+  async function uploadObject(ref: string, id: string, path: string, file: Blob, opts: { upsert?: boolean; signal?: AbortSignal } = {}) {
+    const res = await fetch(url(e.uploadObject, { ref, id }, { path, upsert: opts.upsert ?? false }), {
+      method: 'POST',
+      headers: { ...sent, 'content-type': file.type || 'application/octet-stream' },
+      body: file,
+      signal: opts.signal,
+    })
+    if (!res.ok) throw await failed(res)
+    return (await res.json().catch(() => ({}))) as Uploaded
+  }
+
+  /**
+   * The same upload, telling `onProgress` the bytes sent so far: XMLHttpRequest in the browser (fetch
+   * reports no upload progress); where there is none (Node), a plain fetch reporting once at the end.
+   */
+  function uploadObjectWithProgress(ref: string, id: string, path: string, file: Blob, onProgress: (sent: number) => void) {
+    if (typeof XMLHttpRequest === 'undefined') {
+      return uploadObject(ref, id, path, file).then((row) => (onProgress(file.size), row))
+    }
+    return new Promise<Uploaded>((resolve, reject) => {
+      const xhr = new XMLHttpRequest()
+      xhr.open('POST', url(e.uploadObject, { ref, id }, { path, upsert: false }))
+      for (const [k, v] of Object.entries(sent)) xhr.setRequestHeader(k, v)
+      xhr.setRequestHeader('content-type', file.type || 'application/octet-stream')
+      xhr.upload.onprogress = (ev) => onProgress(ev.loaded)
+      xhr.onerror = () => reject(new ApiError('Network error', 0))
+      xhr.onload = () => {
+        let data: Partial<ApiErrorBody> & { id?: string } = {}
+        try {
+          data = JSON.parse(xhr.responseText) as typeof data
+        } catch {
+          // not JSON: the status text says it
+        }
+        if (xhr.status >= 200 && xhr.status < 300) resolve(data as Uploaded)
+        else reject(failure(xhr.status, xhr.statusText, data))
+      }
+      xhr.send(file)
+    })
+  }
+
+  /** Streams a CSV file to the server; calls onEvent for each NDJSON progress line; resolves with the last. */
+  async function importCsv(
+    ref: string,
+    q: QueryOf<typeof e.importRows>,
+    csv: Blob | string,
+    onEvent: (e: ImportEvent) => void = () => {},
+  ): Promise<ImportEvent> {
+    const res = await fetch(url(e.importRows, { ref }, q), { method: 'POST', headers: { ...sent, 'content-type': 'text/csv' }, body: csv })
+    if (!res.ok || !res.body) throw await failed(res)
+    let last: ImportEvent | undefined
+    let buffer = ''
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
+    for (;;) {
+      const { value, done } = await reader.read()
+      if (value) buffer += value
+      const lines = buffer.split('\n')
+      buffer = done ? '' : (lines.pop() ?? '')
+      for (const line of lines) {
+        if (!line.trim()) continue
+        last = JSON.parse(line) as ImportEvent
+        onEvent(last)
+      }
+      if (done) break
+    }
+    if (!last) throw new ApiError('The import ended without an answer', 500)
+    return last
+  }
+
+  type Body<E> = BodyOf<E>
+  // path parameters: a project, a project's bucket
+  const r = (ref: string) => ({ ref })
+  const b = (ref: string, id: string) => ({ ref, id })
 
   return {
     request,
-    ...storageCalls(request, baseUrl, sent, failed, (status, text, body) => failure(status, text, body)),
+    call,
     /** The dashboard password for a session cookie; a wrong one answers 401 MSG.wrongPassword (not reported). */
-    signIn: (password: string) =>
-      request<{ ok: true }>('POST', '/platform/sign-in', { body: { password }, reportUnauthorized: false }),
+    signIn: (password: string) => call(e.signIn, { body: { password }, reportUnauthorized: false }),
     /** Ends the session and clears its cookie; without one it answers 401 (not reported: the caller goes on). */
-    signOut: () => request<{ ok: true }>('POST', '/platform/sign-out', { reportUnauthorized: false }),
-    studio: () => request<StudioInfo>('GET', '/platform/studio'),
-    projects: () => request<Project[]>('GET', '/platform/projects'),
-    project: (ref: string) => request<Project>('GET', `/platform/projects/${encodeURIComponent(ref)}`),
-    permissions: () => request<Grant[]>('GET', '/platform/profile/permissions'),
+    signOut: () => call(e.signOut, { reportUnauthorized: false }),
+    studio: () => call(e.studio),
+    projects: () => call(e.projects),
+    project: (ref: string) => call(e.project, { params: r(ref) }),
+    profile: () => call(e.profile),
+    permissions: () => call(e.permissions),
 
-    schemas: (ref: string) => request<Schema[]>('GET', `${pgMeta(ref)}/schemas`),
-    tables: (ref: string, q: { include_columns?: boolean; included_schemas?: string[]; excluded_schemas?: string[] } = {}) =>
-      request<Table[]>('GET', `${pgMeta(ref)}/tables`, { query: q }),
-    table: (ref: string, id: number) =>
-      request<Table>('GET', `${pgMeta(ref)}/tables`, { query: { id, include_columns: true } }),
-    views: (ref: string, q: { id?: number; included_schemas?: string[] } = {}) =>
-      request<ViewLike[]>('GET', `${pgMeta(ref)}/views`, { query: q }),
-    materializedViews: (ref: string, q: { id?: number; included_schemas?: string[] } = {}) =>
-      request<ViewLike[]>('GET', `${pgMeta(ref)}/materialized-views`, { query: q }),
-    foreignTables: (ref: string, q: { id?: number; included_schemas?: string[] } = {}) =>
-      request<ViewLike[]>('GET', `${pgMeta(ref)}/foreign-tables`, { query: q }),
-    extensions: (ref: string) => request<Extension[]>('GET', `${pgMeta(ref)}/extensions`),
-    roles: (ref: string) => request<Role[]>('GET', `${pgMeta(ref)}/roles`),
-    createRole: (ref: string, body: RoleCreateBody) => request<Role>('POST', `${pgMeta(ref)}/roles`, { body }),
-    updateRole: (ref: string, id: number, body: RoleUpdateBody) =>
-      request<Role>('PATCH', `${pgMeta(ref)}/roles`, { query: { id }, body }),
+    schemas: (ref: string) => call(e.schemas, { params: r(ref) }),
+    tables: (ref: string, q: Omit<QueryOf<typeof e.tables>, 'id'> = {}) => call(e.tables, { params: r(ref), query: q }),
+    table: (ref: string, id: number) => call(e.tables, { params: r(ref), query: { id, include_columns: true } }),
+    views: (ref: string, q: QueryOf<typeof e.views> = {}) => call(e.views, { params: r(ref), query: q }),
+    materializedViews: (ref: string, q: QueryOf<typeof e.materializedViews> = {}) => call(e.materializedViews, { params: r(ref), query: q }),
+    foreignTables: (ref: string, q: QueryOf<typeof e.foreignTables> = {}) => call(e.foreignTables, { params: r(ref), query: q }),
+    extensions: (ref: string) => call(e.extensions, { params: r(ref) }),
+    roles: (ref: string) => call(e.roles, { params: r(ref) }),
+    createRole: (ref: string, body: Body<typeof e.createRole>) => call(e.createRole, { params: r(ref), body }),
+    updateRole: (ref: string, id: number, body: Body<typeof e.updateRole>) => call(e.updateRole, { params: r(ref), query: { id }, body }),
     /** answers the role as it was */
-    deleteRole: (ref: string, id: number) => request<Role>('DELETE', `${pgMeta(ref)}/roles`, { query: { id } }),
+    deleteRole: (ref: string, id: number) => call(e.deleteRole, { params: r(ref), query: { id } }),
 
-    policies: (ref: string, q: { included_schemas?: string[]; excluded_schemas?: string[] } = {}) =>
-      request<Policy[]>('GET', `${pgMeta(ref)}/policies`, { query: q }),
-    createPolicy: (ref: string, body: PolicyCreateBody) => request<Policy>('POST', `${pgMeta(ref)}/policies`, { body }),
-    updatePolicy: (ref: string, id: number, body: PolicyUpdateBody) =>
-      request<Policy>('PATCH', `${pgMeta(ref)}/policies`, { query: { id }, body }),
+    policies: (ref: string, q: Omit<QueryOf<typeof e.policies>, 'id'> = {}) => call(e.policies, { params: r(ref), query: q }),
+    /** one policy, read again from the database; 404 'Policy <id> not found' when there is none */
+    policy: (ref: string, id: number) => call(e.policies, { params: r(ref), query: { id } }),
+    createPolicy: (ref: string, body: PolicyCreateBody) => call(e.createPolicy, { params: r(ref), body }),
+    updatePolicy: (ref: string, id: number, body: Body<typeof e.updatePolicy>) => call(e.updatePolicy, { params: r(ref), query: { id }, body }),
     /** answers the policy as it was */
-    deletePolicy: (ref: string, id: number) => request<Policy>('DELETE', `${pgMeta(ref)}/policies`, { query: { id } }),
+    deletePolicy: (ref: string, id: number) => call(e.deletePolicy, { params: r(ref), query: { id } }),
+    /** creates every policy in one transaction, or none (the first refusal is the error); answers them in order */
+    createPolicies: async (ref: string, create: PolicyCreateBody[]) => (await call(e.policyBatch, { params: r(ref), body: { create } })).created,
+    /** drops every policy in one transaction, or none; answers them as they were */
+    deletePolicies: async (ref: string, ids: number[]) => (await call(e.policyBatch, { params: r(ref), body: { delete: ids } })).deleted,
+    /** drops `delete` and creates `create`, all in one transaction, or nothing */
+    policyBatch: (ref: string, body: Body<typeof e.policyBatch>) => call(e.policyBatch, { params: r(ref), body }),
 
-    entities: (ref: string, q: { schema: string; search?: string; sort?: TableListSort; limit?: number; offset?: number }) =>
-      request<EntitiesResponse>('GET', `${pgMeta(ref)}/entities`, { query: q }),
-    gridTable: (ref: string, id: number) => request<GridTable>('GET', `${pgMeta(ref)}/grid-table`, { query: { id } }),
-    tableDefinition: (ref: string, id: number) =>
-      request<TableDefinition>('GET', `${pgMeta(ref)}/table-definition`, { query: { id } }),
-    rows: (ref: string, body: RowsBody) => request<RowsResponse>('POST', `${pgMeta(ref)}/table-rows`, { body }),
-    count: (ref: string, body: CountBody) =>
-      request<CountResponse>('POST', `${pgMeta(ref)}/table-rows/count`, { body }),
+    entities: (ref: string, q: QueryOf<typeof e.entities>) => call(e.entities, { params: r(ref), query: q }),
+    /** relations of every user schema whose name holds `search`, exact names first, then prefixes, then the rest */
+    searchEntities: (ref: string, q: QueryOf<typeof e.searchEntities> = {}) => call(e.searchEntities, { params: r(ref), query: q }),
+    gridTable: (ref: string, id: number) => call(e.gridTable, { params: r(ref), query: { id } }),
+    tableDefinition: (ref: string, id: number) => call(e.tableDefinition, { params: r(ref), query: { id } }),
+    rows: (ref: string, body: Body<typeof e.rows>) => call(e.rows, { params: r(ref), body }),
+    count: (ref: string, body: Body<typeof e.count>) => call(e.count, { params: r(ref), body }),
 
-    insertRows: (ref: string, body: InsertRowsBody) =>
-      request<InsertRowsResponse>('POST', `${pgMeta(ref)}/table-rows/insert`, { body }),
-    updateRow: (ref: string, body: UpdateRowBody) =>
-      request<UpdateRowResponse>('POST', `${pgMeta(ref)}/table-rows/update`, { body }),
-    deleteRows: (ref: string, body: DeleteRowsBody) =>
-      request<DeleteRowsResponse>('POST', `${pgMeta(ref)}/table-rows/delete`, { body }),
-    truncate: (ref: string, body: TruncateBody) =>
-      request<{ truncated: true }>('POST', `${pgMeta(ref)}/table-rows/truncate`, { body }),
+    insertRows: (ref: string, body: Body<typeof e.insertRows>) => call(e.insertRows, { params: r(ref), body }),
+    updateRow: (ref: string, body: Body<typeof e.updateRow>) => call(e.updateRow, { params: r(ref), body }),
+    deleteRows: (ref: string, body: Body<typeof e.deleteRows>) => call(e.deleteRows, { params: r(ref), body }),
+    truncate: (ref: string, body: Body<typeof e.truncate>) => call(e.truncate, { params: r(ref), body }),
     exportUrl,
     /** The export link's file, read here with this client's credentials (a whole row, say); failures as ApiError. */
-    async exportText(ref: string, q: ExportQuery): Promise<string> {
+    async exportText(ref: string, q: QueryOf<typeof e.exportRows>): Promise<string> {
       const res = await fetch(exportUrl(ref, q), { headers: sent })
       if (!res.ok) throw await failed(res)
       return res.text()
     },
-    /** Streams a CSV file to the server; calls onEvent for each NDJSON progress line; resolves with the last. */
-    async importCsv(
-      ref: string,
-      q: { tableId: number; mapping: Record<string, string> },
-      csv: Blob | string,
-      onEvent: (e: ImportEvent) => void = () => {},
-    ): Promise<ImportEvent> {
-      const url = `${baseUrl}${pgMeta(ref)}/table-rows/import${toSearch({ tableId: q.tableId, mapping: JSON.stringify(q.mapping) })}`
-      const res = await fetch(url, { method: 'POST', headers: { ...sent, 'content-type': 'text/csv' }, body: csv })
-      if (!res.ok || !res.body) throw await failed(res)
-      let last: ImportEvent | undefined
-      let buffer = ''
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
-      for (;;) {
-        const { value, done } = await reader.read()
-        if (value) buffer += value
-        const lines = buffer.split('\n')
-        buffer = done ? '' : (lines.pop() ?? '')
-        for (const line of lines) {
-          if (!line.trim()) continue
-          last = JSON.parse(line) as ImportEvent
-          onEvent(last)
-        }
-        if (done) break
-      }
-      if (!last) throw new ApiError('The import ended without an answer', 500)
-      return last
-    },
+    importCsv,
 
-    createColumn: (ref: string, body: ColumnCreateBody) => request<Column>('POST', `${pgMeta(ref)}/columns`, { body }),
-    updateColumn: (ref: string, id: string, body: ColumnUpdateBody) =>
-      request<Column>('PATCH', `${pgMeta(ref)}/columns`, { query: { id }, body }),
-    deleteColumn: (ref: string, id: string, cascade = false) =>
-      request<Column>('DELETE', `${pgMeta(ref)}/columns`, { query: { id, cascade } }),
-    createTable: (ref: string, body: TableCreateBody) => request<Table>('POST', `${pgMeta(ref)}/tables`, { body }),
-    updateTable: (ref: string, id: number, body: TableUpdateBody) =>
-      request<Table>('PATCH', `${pgMeta(ref)}/tables`, { query: { id }, body }),
-    deleteTable: (ref: string, id: number, cascade = false) =>
-      request<Table>('DELETE', `${pgMeta(ref)}/tables`, { query: { id, cascade } }),
-    duplicateTable: (ref: string, body: TableDuplicateBody) =>
-      request<Table>('POST', `${pgMeta(ref)}/tables/duplicate`, { body }),
+    createColumn: (ref: string, body: Body<typeof e.createColumn>) => call(e.createColumn, { params: r(ref), body }),
+    updateColumn: (ref: string, id: string, body: Body<typeof e.updateColumn>) => call(e.updateColumn, { params: r(ref), query: { id }, body }),
+    deleteColumn: (ref: string, id: string, cascade = false) => call(e.deleteColumn, { params: r(ref), query: { id, cascade } }),
+    createTable: (ref: string, body: Body<typeof e.createTable>) => call(e.createTable, { params: r(ref), body }),
+    updateTable: (ref: string, id: number, body: Body<typeof e.updateTable>) => call(e.updateTable, { params: r(ref), query: { id }, body }),
+    deleteTable: (ref: string, id: number, cascade = false) => call(e.deleteTable, { params: r(ref), query: { id, cascade } }),
+    duplicateTable: (ref: string, body: Body<typeof e.duplicateTable>) => call(e.duplicateTable, { params: r(ref), body }),
 
-    runQuery: (ref: string, body: RunQueryBody) => request<RunQueryResponse>('POST', `${pgMeta(ref)}/query/run`, { body }),
-    cancelQuery: (ref: string, body: CancelQueryBody) =>
-      request<{ cancelled: boolean }>('POST', `${pgMeta(ref)}/query/cancel`, { body }),
-    sqlTitle: (sql: string) => request<TitleResponse>('POST', '/api/ai/sql/title', { body: { sql } }),
+    runQuery: (ref: string, body: Body<typeof e.runQuery>) => call(e.runQuery, { params: r(ref), body }),
+    cancelQuery: (ref: string, body: Body<typeof e.cancelQuery>) => call(e.cancelQuery, { params: r(ref), body }),
+    sqlTitle: (sql: string) => call(e.sqlTitle, { body: { sql } }),
 
     contents: <C = unknown>(ref: string, type?: ContentType) =>
-      request<ContentListResponse<C>>('GET', `/platform/projects/${encodeURIComponent(ref)}/content`, { query: { type } }),
+      call(e.contents, { params: r(ref), query: { type } }) as Promise<ContentListResponse<C>>,
     createContent: <C = unknown>(ref: string, body: ContentCreateBody) =>
-      request<Content<C>>('POST', `/platform/projects/${encodeURIComponent(ref)}/content`, { body }),
+      call(e.createContent, { params: r(ref), body }) as Promise<Content<C>>,
     updateContent: <C = unknown>(ref: string, id: string, body: ContentUpdateBody) =>
-      request<Content<C>>('PATCH', `/platform/projects/${encodeURIComponent(ref)}/content`, { query: { id }, body }),
-    deleteContents: (ref: string, ids: string[]) =>
-      request<{ deleted: string[] }>('DELETE', `/platform/projects/${encodeURIComponent(ref)}/content`, { query: { ids } }),
+      call(e.updateContent, { params: r(ref), query: { id }, body }) as Promise<Content<C>>,
+    deleteContents: (ref: string, ids: string[]) => call(e.deleteContents, { params: r(ref), query: { ids } }),
 
-    query: <R = Row>(ref: string, query: string) => request<R[]>('POST', `${pgMeta(ref)}/query`, { body: { query } }),
-    format: (ref: string, query: string) =>
-      request<{ formatted: string }>('POST', `${pgMeta(ref)}/query/format`, { body: { query } }),
-  }
-}
+    query: <R = Row>(ref: string, query: string) => call(e.query, { params: r(ref), body: { query } }) as Promise<R[]>,
+    format: (ref: string, query: string) => call(e.formatQuery, { params: r(ref), body: { query } }),
 
-export type Api = ReturnType<typeof createApi>
-
-// ---- storage (spec 7): the dashboard's calls under /platform/storage/{ref}, settings and API keys ----
-
-type RequestFn = <T>(method: string, path: string, opts?: RequestOpts) => Promise<T>
-type FailedFn = (res: Response) => Promise<ApiError>
-type FailureFn = (status: number, statusText: string, body: Partial<ApiErrorBody> | undefined) => ApiError
-
-/** `headers` already hold x-studio-request; `failed`/`failure` turn a refusal into an ApiError (and report a 401). */
-function storageCalls(request: RequestFn, baseUrl: string, headers: Record<string, string>, failed: FailedFn, failure: FailureFn) {
-  const storage = (ref: string) => `/platform/storage/${encodeURIComponent(ref)}/buckets`
-  const bucket = (ref: string, id: string) => `${storage(ref)}/${encodeURIComponent(id)}`
-  const project = (ref: string) => `/platform/projects/${encodeURIComponent(ref)}`
-  return {
-    buckets: (ref: string) => request<Bucket[]>('GET', storage(ref)),
-    bucket: (ref: string, id: string) => request<Bucket>('GET', bucket(ref, id)),
-    createBucket: (ref: string, body: BucketCreateBody) => request<Bucket>('POST', storage(ref), { body }),
-    updateBucket: (ref: string, id: string, body: BucketUpdateBody) => request<Bucket>('PATCH', bucket(ref, id), { body }),
-    emptyBucket: (ref: string, id: string) => request<{ message: string }>('POST', `${bucket(ref, id)}/empty`),
-    deleteBucket: (ref: string, id: string) => request<{ message: string }>('DELETE', bucket(ref, id)),
-    listObjects: (ref: string, id: string, body: ListObjectsBody) =>
-      request<StorageItem[]>('POST', `${bucket(ref, id)}/objects/list`, { body }),
-    moveObject: (ref: string, id: string, body: MoveObjectsBody) =>
-      request<{ message: string }>('POST', `${bucket(ref, id)}/objects/move`, { body }),
-    signObject: (ref: string, id: string, body: SignObjectBody) =>
-      request<{ signedUrl: string }>('POST', `${bucket(ref, id)}/objects/sign`, { body }),
-    publicUrl: (ref: string, id: string, body: ObjectPathBody) =>
-      request<{ publicUrl: string }>('POST', `${bucket(ref, id)}/objects/public-url`, { body }),
-    deleteObjects: (ref: string, id: string, body: DeleteObjectsBody) =>
-      request<{ id: string; name: string; bucket_id: string }[]>('DELETE', `${bucket(ref, id)}/objects`, { body }),
+    // ---- storage (spec 7): the dashboard's calls under /platform/storage/{ref}, settings and API keys ----
+    buckets: (ref: string) => call(e.buckets, { params: r(ref) }),
+    bucket: (ref: string, id: string) => call(e.bucket, { params: b(ref, id) }),
+    createBucket: (ref: string, body: Body<typeof e.createBucket>) => call(e.createBucket, { params: r(ref), body }),
+    updateBucket: (ref: string, id: string, body: Body<typeof e.updateBucket>) => call(e.updateBucket, { params: b(ref, id), body }),
+    emptyBucket: (ref: string, id: string) => call(e.emptyBucket, { params: b(ref, id) }),
+    deleteBucket: (ref: string, id: string) => call(e.deleteBucket, { params: b(ref, id) }),
+    listObjects: (ref: string, id: string, body: Body<typeof e.listObjects>) => call(e.listObjects, { params: b(ref, id), body }),
+    moveObject: (ref: string, id: string, body: Body<typeof e.moveObject>) => call(e.moveObject, { params: b(ref, id), body }),
+    signObject: (ref: string, id: string, body: Body<typeof e.signObject>) => call(e.signObject, { params: b(ref, id), body }),
+    publicUrl: (ref: string, id: string, body: Body<typeof e.publicUrl>) => call(e.publicUrl, { params: b(ref, id), body }),
+    deleteObjects: (ref: string, id: string, body: Body<typeof e.deleteObjects>) => call(e.deleteObjects, { params: b(ref, id), body }),
     /** The object's bytes as a Blob (the server streams them). */
     async downloadObject(ref: string, id: string, path: string): Promise<Blob> {
-      const res = await fetch(`${baseUrl}${bucket(ref, id)}/objects/download`, {
+      const res = await fetch(url(e.downloadObject, b(ref, id)), {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ path }),
+        headers: { ...sent, 'content-type': 'application/json' },
+        body: JSON.stringify({ path } satisfies Body<typeof e.downloadObject>),
       })
       if (!res.ok) throw await failed(res)
       return res.blob()
     },
-    /** Streams a file to the bucket (cache-control 3600 unless given); a duplicate is refused unless upsert. */
-    async uploadObject(ref: string, id: string, path: string, file: Blob, opts: { upsert?: boolean; signal?: AbortSignal } = {}) {
-      const url = `${baseUrl}${bucket(ref, id)}/objects/upload${toSearch({ path, upsert: opts.upsert ?? false })}`
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': file.type || 'application/octet-stream' },
-        body: file,
-        signal: opts.signal,
-      })
-      if (!res.ok) throw await failed(res)
-      return (await res.json().catch(() => ({}))) as { id: string; name: string; bucket_id: string }
-    },
-    /**
-     * The same upload, telling `onProgress` the bytes sent so far: XMLHttpRequest in the browser (fetch
-     * reports no upload progress); where there is none (Node), a plain fetch reporting once at the end.
-     */
-    uploadObjectWithProgress(ref: string, id: string, path: string, file: Blob, onProgress: (sent: number) => void) {
-      if (typeof XMLHttpRequest === 'undefined') {
-        return this.uploadObject(ref, id, path, file).then((row) => (onProgress(file.size), row))
-      }
-      const url = `${baseUrl}${bucket(ref, id)}/objects/upload${toSearch({ path, upsert: false })}`
-      return new Promise<{ id: string; name: string; bucket_id: string }>((resolve, reject) => {
-        const xhr = new XMLHttpRequest()
-        xhr.open('POST', url)
-        for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v)
-        xhr.setRequestHeader('content-type', file.type || 'application/octet-stream')
-        xhr.upload.onprogress = (e) => onProgress(e.loaded)
-        xhr.onerror = () => reject(new ApiError('Network error', 0))
-        xhr.onload = () => {
-          let data: Partial<ApiErrorBody> & { id?: string } = {}
-          try {
-            data = JSON.parse(xhr.responseText) as typeof data
-          } catch {
-            // not JSON: the status text says it
-          }
-          if (xhr.status >= 200 && xhr.status < 300) resolve(data as { id: string; name: string; bucket_id: string })
-          else reject(failure(xhr.status, xhr.statusText, data))
-        }
-        xhr.send(file)
-      })
-    },
-    storageConfig: (ref: string) => request<StorageConfig>('GET', `${project(ref)}/config/storage`),
-    updateStorageConfig: (ref: string, body: StorageConfigBody) =>
-      request<StorageConfig>('PATCH', `${project(ref)}/config/storage`, { body }),
-    apiSettings: (ref: string) => request<ProjectApiSettings>('GET', `${project(ref)}/settings`),
+    uploadObject,
+    uploadObjectWithProgress,
+    storageConfig: (ref: string) => call(e.storageConfig, { params: r(ref) }),
+    updateStorageConfig: (ref: string, body: Body<typeof e.updateStorageConfig>) => call(e.updateStorageConfig, { params: r(ref), body }),
+    apiSettings: (ref: string) => call(e.apiSettings, { params: r(ref) }),
   }
 }
+
+export type Api = ReturnType<typeof createApi>

@@ -1,0 +1,23 @@
+/**
+ * The dashboard API's endpoint table (DESIGN 3: written once): the client calls every one through
+ * `call(endpoint, { params, query, body })` (src/web/data/api.ts), the server registers each route from it
+ * (src/server/route.ts). A path or a body changes here, and both sides follow.
+ */
+import { content } from './content'
+import { pgMeta } from './pg-meta'
+import { platform } from './platform'
+import { policies } from './policies'
+import { rows } from './rows'
+import { signIn } from './sign-in'
+import { sql } from './sql'
+import { storage } from './storage'
+import { structure } from './structure'
+
+export const endpoints = { ...signIn, ...platform, ...pgMeta, ...structure, ...sql, ...rows, ...policies, ...storage, ...content }
+export type EndpointName = keyof typeof endpoints
+
+export * from './endpoint'
+export { EntitySearchQuery } from './pg-meta'
+export { PolicyBatchBody, PolicyListQuery, type PolicyBatchResponse } from './policies'
+export { UploadObjectQuery, type ObjectRef } from './storage'
+

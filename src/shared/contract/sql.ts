@@ -1,0 +1,15 @@
+/** The SQL editor's calls: run SQL (plain, or every statement's result, cancellable), format it, title it. */
+import { FormatBody, QueryBody, type Row } from '../api'
+import { CancelQueryBody, RunQueryBody, TitleBody, type RunQueryResponse, type TitleResponse } from '../content'
+import { endpoint, type } from './endpoint'
+import { PG_META } from './pg-meta'
+
+export const sql = {
+  /** the rows of the last statement */
+  query: endpoint({ method: 'POST', path: `${PG_META}/query`, body: QueryBody, response: type<Row[]>() }),
+  formatQuery: endpoint({ method: 'POST', path: `${PG_META}/query/format`, body: FormatBody, response: type<{ formatted: string }>() }),
+  runQuery: endpoint({ method: 'POST', path: `${PG_META}/query/run`, body: RunQueryBody, response: type<RunQueryResponse>() }),
+  cancelQuery: endpoint({ method: 'POST', path: `${PG_META}/query/cancel`, body: CancelQueryBody, response: type<{ cancelled: boolean }>() }),
+  /** a title and description derived from the SQL itself */
+  sqlTitle: endpoint({ method: 'POST', path: '/api/ai/sql/title', body: TitleBody, response: type<TitleResponse>() }),
+}
