@@ -33,14 +33,12 @@ export function isUserSchema(name: string): boolean {
   return !HIDDEN_SCHEMAS.includes(name) && !name.startsWith('pg_')
 }
 
-/** Every table, view and other relation in the user schemas, public first. */
+/** How many relations the palette's pickers hold at most (server-side search past that is issue 12's). */
+const RELATIONS_LIMIT = 1000
+
+/** Every table, view and other relation in the user schemas, public first: one call, across schemas. */
 export const relationsQuery = (api: Api, ref: string) =>
   queryOptions({
     queryKey: keys.relations(ref),
-    queryFn: async () => {
-      const schemas = (await api.schemas(ref)).map((s) => s.name).filter(isUserSchema)
-      schemas.sort((a, b) => (a === 'public' ? -1 : b === 'public' ? 1 : a.localeCompare(b)))
-      const pages = await Promise.all(schemas.map((schema) => api.entities(ref, { schema, limit: 1000 })))
-      return pages.flatMap((p) => p.data)
-    },
+    queryFn: async () => (await api.searchEntities(ref, { limit: RELATIONS_LIMIT })).data,
   })

@@ -13,6 +13,7 @@ import { policiesQuery } from '../../project/queries'
 import { policyEditor, type PolicyForm, type PolicyTarget } from './policy-editor-state'
 import { refreshPolicies, tableWithColumnsQuery } from './queries'
 import { errorMessage } from '../../../../shared/error-message'
+import { ApiError } from '../../../data/api'
 
 export interface NewPolicy {
   name: string
@@ -32,10 +33,14 @@ export function policiesOf(ctx: CommandContext, fresh = false): Promise<Policy[]
   return ctx.queryClient.fetchQuery(fresh ? { ...query, staleTime: 0 } : query)
 }
 
+/** One policy as the database has it now (one call, not the whole list again). */
 export async function policyOf(ctx: CommandContext, policyId: number): Promise<Policy> {
-  const policy = (await policiesOf(ctx, true)).find((p) => p.id === policyId)
-  if (!policy) throw new CommandError(`There is no policy with id ${policyId}`, 'invalid-args')
-  return policy
+  try {
+    return await ctx.api.policy(ctx.ref, policyId)
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 404) throw new CommandError(`There is no policy with id ${policyId}`, 'invalid-args')
+    throw e
+  }
 }
 
 /** The template `id` for the table, refusing an unknown one and a preview (it cannot be applied). */

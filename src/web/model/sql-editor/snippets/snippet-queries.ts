@@ -4,12 +4,12 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Api } from '../../../data/api'
-import type { Profile, Snippet, SnippetContent } from '../../../../shared/content'
+import type { Snippet, SnippetContent } from '../../../../shared/content'
 import { keys } from '../../project/keys'
 
 /** Who is signed in: the owner of what they create (self-hosted: the one user). */
 export const profileQuery = (api: Api) =>
-  queryOptions({ queryKey: keys.profile(), queryFn: () => api.request<Profile>('GET', '/platform/profile'), staleTime: Infinity })
+  queryOptions({ queryKey: keys.profile(), queryFn: () => api.profile(), staleTime: Infinity })
 
 export const snippetsKey = keys.snippets
 

@@ -15,6 +15,7 @@ import { errorMessage } from '../../../../shared/error-message'
 import { policiesOf } from '../../auth/policies/policy-writes'
 import { refreshPolicies } from '../../auth/policies/queries'
 import { storagePolicyModal, type StoragePolicyFormState } from './storage-policy-state'
+import { ApiError } from '../../../data/api'
 
 /** Every policy on the storage schema's tables, read again when `fresh` (else as cached, for options). */
 export async function storagePoliciesOf(ctx: CommandContext, fresh = false): Promise<Policy[]> {
@@ -22,8 +23,11 @@ export async function storagePoliciesOf(ctx: CommandContext, fresh = false): Pro
 }
 
 export async function storagePolicyOf(ctx: CommandContext, policyId: number): Promise<Policy> {
-  const policy = (await storagePoliciesOf(ctx, true)).find((p) => p.id === policyId)
-  if (!policy) throw new CommandError(`There is no storage policy with id ${policyId}`, 'invalid-args')
+  const policy = await ctx.api.policy(ctx.ref, policyId).catch((e: unknown) => {
+    if (e instanceof ApiError && e.code === 404) return null
+    throw e
+  })
+  if (!policy || policy.schema !== 'storage') throw new CommandError(`There is no storage policy with id ${policyId}`, 'invalid-args')
   return policy
 }
 
@@ -40,19 +44,16 @@ function createProblem(bucketId: string | null, form: StoragePolicyForm): string
 }
 
 /**
- * Creates one policy per SQL command the operations need; if the database refuses one, those already made
- * are dropped again, so a save makes all of them or none. Null (and the spec's toast) on a refusal.
+ * Creates one policy per SQL command the operations need, in one transaction on the server, so a save makes
+ * all of them or none. Null (and the spec's toast) on a refusal.
  */
 export async function createStoragePolicies(ctx: CommandContext, bucketId: string | null, form: StoragePolicyForm): Promise<Policy[] | null> {
   const problem = createProblem(bucketId, form)
   if (problem) throw new CommandError(problem, 'invalid-args')
-  const made: Policy[] = []
+  let made: Policy[]
   try {
-    for (const p of storagePolicyCreates(bucketId, form)) {
-      made.push(await ctx.api.createPolicy(ctx.ref, { ...p, roles: [...(p.roles ?? [])] }))
-    }
+    made = await ctx.api.createPolicies(ctx.ref, storagePolicyCreates(bucketId, form).map((p) => ({ ...p, roles: [...(p.roles ?? [])] })))
   } catch (e) {
-    for (const p of made) await ctx.api.deletePolicy(ctx.ref, p.id).catch(() => undefined)
     ctx.toast.error(MSG.policyAddFailed(errorMessage(e)))
     return null
   } finally {
