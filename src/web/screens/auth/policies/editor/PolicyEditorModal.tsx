@@ -4,7 +4,7 @@
  */
 import { useSnapshot } from 'valtio'
 import { policyEditor } from '../../../../model/auth/policies/policy-editor-state'
-import { EditorForm } from './EditorForm'
+import { PolicyForm } from './PolicyForm'
 import { PolicyModalFrame } from './PolicyModalFrame'
 import { ReviewView } from './ReviewView'
 import { SelectionView } from './SelectionView'
@@ -33,7 +33,7 @@ export function PolicyEditorModal({ projectRef }: { projectRef: string }) {
         />
       )}
       {view === 'templates' && <TemplatesView />}
-      {view === 'editor' && <EditorForm projectRef={projectRef} />}
+      {view === 'editor' && <PolicyForm kind="database" projectRef={projectRef} />}
       {view === 'review' && <ReviewView />}
     </PolicyModalFrame>
   )

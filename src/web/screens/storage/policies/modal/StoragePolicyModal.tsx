@@ -4,10 +4,10 @@
  * with the policy editor binds ⌘Enter and Escape.
  */
 import { useSnapshot } from 'valtio'
+import { PolicyForm } from '../../../auth/policies/editor/PolicyForm'
 import { PolicyModalFrame } from '../../../auth/policies/editor/PolicyModalFrame'
 import { SelectionView } from '../../../auth/policies/editor/SelectionView'
 import { storagePolicyModal } from '../../../../model/storage/policies/storage-policy-state'
-import { StorageEditorForm } from './StorageEditorForm'
 import { StorageReviewView } from './StorageReviewView'
 import { StorageTemplatesView } from './StorageTemplatesView'
 
@@ -35,7 +35,7 @@ export function StoragePolicyModal({ projectRef }: { projectRef: string }) {
         />
       )}
       {view === 'templates' && <StorageTemplatesView />}
-      {view === 'editor' && <StorageEditorForm projectRef={projectRef} />}
+      {view === 'editor' && <PolicyForm kind="storage" projectRef={projectRef} />}
       {view === 'review' && <StorageReviewView />}
     </PolicyModalFrame>
   )
