@@ -3,14 +3,18 @@
  * Add a module here when you add an area (both lines: the import for the registration, the type for the ids).
  */
 import './app'
-import './navigation'
+import './nav'
 import './table-editor'
-import './table-rows'
-import './table-structure'
-import './table-io'
-import './sql-editor'
+import './grid-view'
+import './grid-layout'
+import './grid-columns'
+import './grid-rows'
+import './grid-selection'
+import './grid-io'
+import './sql-query'
 import './sql-snippets'
-import './auth-policies'
+import './policies'
+import './policies-editor'
 import './database-roles'
 import './storage-buckets'
 import './storage-explorer'
@@ -19,14 +23,18 @@ import './storage-policies'
 import './settings'
 import './account'
 import type * as app from './app'
-import type * as navigation from './navigation'
+import type * as nav from './nav'
 import type * as tableEditor from './table-editor'
-import type * as tableRows from './table-rows'
-import type * as tableStructure from './table-structure'
-import type * as tableIo from './table-io'
-import type * as sqlEditor from './sql-editor'
+import type * as gridView from './grid-view'
+import type * as gridLayout from './grid-layout'
+import type * as gridColumns from './grid-columns'
+import type * as gridRows from './grid-rows'
+import type * as gridSelection from './grid-selection'
+import type * as gridIo from './grid-io'
+import type * as sqlQuery from './sql-query'
 import type * as sqlSnippets from './sql-snippets'
-import type * as authPolicies from './auth-policies'
+import type * as policies from './policies'
+import type * as policiesEditor from './policies-editor'
 import type * as databaseRoles from './database-roles'
 import type * as storageBuckets from './storage-buckets'
 import type * as storageExplorer from './storage-explorer'
@@ -45,14 +53,18 @@ type CommandsOf<M> = Extract<ValuesOf<M>, Command<any, any, string>>
 /** Every command, as the union of the command objects the modules export. */
 export type AnyCommand =
   | CommandsOf<typeof app>
-  | CommandsOf<typeof navigation>
+  | CommandsOf<typeof nav>
   | CommandsOf<typeof tableEditor>
-  | CommandsOf<typeof tableRows>
-  | CommandsOf<typeof tableStructure>
-  | CommandsOf<typeof tableIo>
-  | CommandsOf<typeof sqlEditor>
+  | CommandsOf<typeof gridView>
+  | CommandsOf<typeof gridLayout>
+  | CommandsOf<typeof gridColumns>
+  | CommandsOf<typeof gridRows>
+  | CommandsOf<typeof gridSelection>
+  | CommandsOf<typeof gridIo>
+  | CommandsOf<typeof sqlQuery>
   | CommandsOf<typeof sqlSnippets>
-  | CommandsOf<typeof authPolicies>
+  | CommandsOf<typeof policies>
+  | CommandsOf<typeof policiesEditor>
   | CommandsOf<typeof databaseRoles>
   | CommandsOf<typeof storageBuckets>
   | CommandsOf<typeof storageExplorer>

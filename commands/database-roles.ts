@@ -1,16 +1,18 @@
 /**
  * Database roles (spec 3 Role, spec 6): create, change and drop roles; the grantable flags (login, create
  * roles, create databases) can be switched, the others are read-only. System, reserved and pg_* roles and
- * superusers are refused with the reason. Lives on /project/{ref}/database/roles.
+ * superusers are refused with the reason. Lives on /project/{ref}/database/roles. The bodies are in
+ * database-roles.run.ts, loaded on first use.
  */
 import { z } from 'zod'
-import { defineCommand, CommandError, type ArgOption } from './registry'
+import { defineCommand, lazyRun, type ArgOption } from './registry'
 import type { CommandContext } from '../src/web/model/app/context'
 import type { Role } from '../src/shared/api'
 import { MSG } from '../src/shared/messages'
 import { GRANTABLE_ROLE_FLAGS, ROLE_FLAG_LABELS, RoleCreateBody, roleReadonlyReason } from '../src/shared/roles'
-import { refreshRoles, rolesQuery } from '../src/web/model/database/roles/roles-data'
-import { openRoleDialog } from '../src/web/model/database/roles/roles-state'
+import { rolesQuery } from '../src/web/model/database/roles/roles-data'
+
+const load = () => import('./database-roles.run')
 
 const AREA = 'database'
 
@@ -18,18 +20,9 @@ const onRolesPage = (ctx: CommandContext) => ctx.route.matches('database.roles')
 const canWrite = (ctx: CommandContext) => ctx.can('tenantSqlAdminWrite') || MSG.noPermission('change roles')
 
 /** The roles, read again from the database when `fresh`. */
-function roles(ctx: CommandContext, fresh = false): Promise<Role[]> {
+export function roles(ctx: CommandContext, fresh = false): Promise<Role[]> {
   const query = rolesQuery(ctx.api, ctx.ref)
   return fresh ? ctx.queryClient.fetchQuery({ ...query, staleTime: 0 }) : ctx.queryClient.ensureQueryData(query)
-}
-
-/** The role, fresh, refusing an unknown id and one the dashboard may not change. */
-async function changeableRole(ctx: CommandContext, id: number): Promise<Role> {
-  const role = (await roles(ctx, true)).find((r) => r.id === id)
-  if (!role) throw new CommandError(`There is no role with id ${id}: it may have been dropped meanwhile`, 'invalid-args')
-  const reason = roleReadonlyReason(role)
-  if (reason) throw new CommandError(reason, 'disabled')
-  return role
 }
 
 const flagsHint = (role: Role) =>
@@ -58,27 +51,24 @@ export const refreshRolesList = defineCommand({
   area: AREA,
   keywords: ['reload', 'retry'],
   when: onRolesPage,
-  run: async (ctx) => {
-    await refreshRoles(ctx.queryClient, ctx.ref)
-  },
+  run: lazyRun(load, 'refreshRolesList'),
 })
+
+export const SearchRolesArgs = z.object({ search: z.string() })
 
 export const searchRoles = defineCommand({
   id: 'database.roles.search',
   title: 'Search roles',
   area: AREA,
   keywords: ['filter', 'find role'],
-  args: z.object({ search: z.string() }),
+  args: SearchRolesArgs,
   argLabels: { search: 'Part of a role name (empty shows every role)' },
   when: onRolesPage,
-  run: async (ctx, { search }) => {
-    const text = search.trim()
-    await ctx.navigate({ search: (prev) => ({ ...prev, search: text || undefined }), replace: true })
-  },
+  run: lazyRun(load, 'searchRoles'),
 })
 
 /** The one argument of a command on a role: picked from the roles users may change. */
-const pickRole = { args: z.object(roleArg), argOptions: { roleId: roleOptions }, argLabels: { roleId: 'Role' } }
+export const pickRole = { args: z.object(roleArg), argOptions: { roleId: roleOptions }, argLabels: { roleId: 'Role' } }
 
 export const openCreateRoleDialog = defineCommand({
   id: 'database.role.create-dialog.open',
@@ -87,7 +77,7 @@ export const openCreateRoleDialog = defineCommand({
   keywords: ['new role', 'add role', 'user', 'login'],
   when: onRolesPage,
   enabled: canWrite,
-  run: () => openRoleDialog({ kind: 'create' }),
+  run: lazyRun(load, 'openCreateRoleDialog'),
 })
 
 export const openEditRoleDialog = defineCommand({
@@ -98,64 +88,46 @@ export const openEditRoleDialog = defineCommand({
   ...pickRole,
   when: onRolesPage,
   enabled: canWrite,
-  run: async (ctx, { roleId }) => {
-    await changeableRole(ctx, roleId)
-    openRoleDialog({ kind: 'edit', roleId })
-  },
+  run: lazyRun(load, 'openEditRoleDialog'),
 })
+
+export const CreateRoleArgs = z.object({ name: RoleCreateBody.shape.name, ...flagArgs, password: RoleCreateBody.shape.password })
 
 export const createRole = defineCommand({
   id: 'database.role.create',
   title: 'Create role, field by field',
   area: AREA,
   keywords: ['new role', 'add role', 'user'],
-  args: z.object({ name: RoleCreateBody.shape.name, ...flagArgs, password: RoleCreateBody.shape.password }),
+  args: CreateRoleArgs,
   argLabels: { name: 'Role name', ...flagLabels, password: 'Password (login roles only)' },
   when: onRolesPage,
   enabled: canWrite,
-  run: async (ctx, args) => {
-    if (args.password !== undefined && !args.can_login) {
-      throw new CommandError('Only a role that can login uses a password', 'invalid-args')
-    }
-    const role = await ctx.api.createRole(ctx.ref, args)
-    await refreshRoles(ctx.queryClient, ctx.ref)
-    ctx.toast.success(`Created role ${role.name}`)
-    return role
-  },
+  run: lazyRun(load, 'createRole'),
 })
+
+export const UpdateRoleArgs = z.object({ ...roleArg, name: RoleCreateBody.shape.name.optional(), ...flagArgs })
 
 export const updateRole = defineCommand({
   id: 'database.role.update',
   title: 'Change role, field by field',
   area: AREA,
   keywords: ['rename role', 'edit role'],
-  args: z.object({ ...roleArg, name: RoleCreateBody.shape.name.optional(), ...flagArgs }),
+  args: UpdateRoleArgs,
   argOptions: { roleId: roleOptions },
   argLabels: { roleId: 'Role', name: 'New name', ...flagLabels },
   when: onRolesPage,
   enabled: canWrite,
-  run: async (ctx, { roleId, ...changes }) => {
-    const role = await changeableRole(ctx, roleId)
-    const body = Object.fromEntries(
-      Object.entries(changes).filter(([key, value]) => value !== undefined && value !== role[key as keyof Role]),
-    )
-    if (Object.keys(body).length === 0) {
-      ctx.toast.info(`Role ${role.name} is unchanged`)
-      return role
-    }
-    const updated = await ctx.api.updateRole(ctx.ref, roleId, body)
-    await refreshRoles(ctx.queryClient, ctx.ref)
-    ctx.toast.success(`Saved role ${updated.name}`)
-    return updated
-  },
+  run: lazyRun(load, 'updateRole'),
 })
+
+export const ToggleRoleFlagArgs = z.object({ ...roleArg, flag: z.enum(GRANTABLE_ROLE_FLAGS, { error: 'Pick a flag' }) })
 
 export const toggleRoleFlag = defineCommand({
   id: 'database.role.flag.toggle',
   title: 'Toggle role flag',
   area: AREA,
   keywords: ['login', 'create role', 'create database', 'createdb', 'createrole', 'permission', 'switch'],
-  args: z.object({ ...roleArg, flag: z.enum(GRANTABLE_ROLE_FLAGS, { error: 'Pick a flag' }) }),
+  args: ToggleRoleFlagArgs,
   argOptions: {
     roleId: roleOptions,
     flag: async (ctx, sofar) => {
@@ -166,13 +138,7 @@ export const toggleRoleFlag = defineCommand({
   argLabels: { roleId: 'Role', flag: 'Flag' },
   when: onRolesPage,
   enabled: canWrite,
-  run: async (ctx, { roleId, flag }) => {
-    const role = await changeableRole(ctx, roleId)
-    const updated = await ctx.api.updateRole(ctx.ref, roleId, { [flag]: !role[flag] })
-    await refreshRoles(ctx.queryClient, ctx.ref)
-    ctx.toast.success(`${ROLE_FLAG_LABELS[flag]}: ${updated[flag] ? 'on' : 'off'} for ${role.name}`)
-    return updated
-  },
+  run: lazyRun(load, 'toggleRoleFlag'),
 })
 
 export const deleteRole = defineCommand({
@@ -183,18 +149,5 @@ export const deleteRole = defineCommand({
   ...pickRole,
   when: onRolesPage,
   enabled: canWrite,
-  run: async (ctx, { roleId }) => {
-    const role = await changeableRole(ctx, roleId)
-    const sure = await ctx.confirm({
-      title: `Delete role ${role.name}`,
-      description: 'The role is dropped from the database server, for every database on it. A role that still owns objects or holds privileges cannot be dropped.',
-      confirmLabel: 'Delete role',
-      destructive: true,
-    })
-    if (!sure) return false
-    await ctx.api.deleteRole(ctx.ref, roleId)
-    await refreshRoles(ctx.queryClient, ctx.ref)
-    ctx.toast.success(`Deleted role ${role.name}`)
-    return true
-  },
+  run: lazyRun(load, 'deleteRole'),
 })

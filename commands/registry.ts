@@ -45,11 +45,82 @@ export interface CommandSpec<A extends AnyArgs, R, I extends string = string> {
   checked?: (ctx: CommandContext) => boolean
   /** not listed in the palette: its arguments cannot be typed (file data, say); buttons and tests run it */
   hidden?: boolean
+  /** the body: inline when it needs nothing the declaration does not import already, else `lazyRun(...)` */
   run: (ctx: CommandContext, args: z.infer<A>) => R | Promise<R>
 }
 
 export interface Command<A extends AnyArgs = AnyArgs, R = unknown, I extends string = string> extends CommandSpec<A, R, I> {
   args: A
+}
+
+// ---- run bodies that load on first use ----
+
+const LOAD = Symbol('load')
+
+/** What `lazyRun` returns: the body, which loads its module the first time it runs. */
+export interface LazyRun<Args = never, R = unknown> {
+  (ctx: CommandContext, args: Args): Promise<R>
+  [LOAD]: () => Promise<unknown>
+}
+
+/** The args a body takes: its second parameter (none: it takes none). */
+type BodyArgs<F> = F extends (ctx: CommandContext, args: infer X) => unknown ? X : never
+
+/** Each run module's loader, with the area of its commands. */
+const bodyLoaders = new Map<() => Promise<unknown>, CommandArea>()
+/** The run modules loaded so far, by loader. */
+const loadedModules = new Map<() => Promise<unknown>, Record<string, unknown>>()
+
+function loadModule(load: () => Promise<unknown>): Promise<Record<string, unknown>> {
+  return load().then((m) => {
+    loadedModules.set(load, m as Record<string, unknown>)
+    return m as Record<string, unknown>
+  })
+}
+
+/**
+ * A run body kept in a module of its own, `commands/<namespace>.run.ts`, loaded the first time one of its
+ * commands runs (DESIGN.md section 4: declarations load eagerly, bodies per area on first use, so the
+ * entry chunk holds no body, nor what only a body imports):
+ *
+ *     const load = () => import('./grid-io.run')
+ *     export const ExportArgs = z.object({ ... })
+ *     export const exportCsv = defineCommand({ id: 'grid.export.csv', ..., args: ExportArgs, run: lazyRun(load, 'exportCsv') })
+ *
+ * The body is the run module's export of that name, `(ctx, args) => result`, its args typed from the
+ * schema the declaring module exports (`args: z.infer<typeof ExportArgs>`), so the command's result type
+ * still comes from its body and `tsc` still checks the body against the schema. Once its module is
+ * loaded, a body starts synchronously, like an inline one: a second key press finds its state changed.
+ */
+export function lazyRun<M, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+): LazyRun<BodyArgs<M[K]>, M[K] extends (...a: never[]) => infer R ? Awaited<R> : never> {
+  const start = (m: Record<string, unknown>, ctx: CommandContext, args: unknown): Promise<unknown> => {
+    const body = m[name]
+    if (typeof body !== 'function') return Promise.reject(new Error(`The run module has no body named ${name}`))
+    try {
+      return Promise.resolve((body as (ctx: CommandContext, args: unknown) => unknown)(ctx, args))
+    } catch (e) {
+      return Promise.reject(e)
+    }
+  }
+  const run = (ctx: CommandContext, args: unknown) => {
+    const loaded = loadedModules.get(load)
+    return loaded ? start(loaded, ctx, args) : loadModule(load).then((m) => start(m, ctx, args))
+  }
+  return Object.assign(run, { [LOAD]: load }) as never
+}
+
+/**
+ * Loads the run modules of an area's commands (all of them without one), so the first press runs at once:
+ * the app calls it for the page in view once the browser is idle.
+ */
+export function preloadBodies(...areas: CommandArea[]): Promise<unknown> {
+  const loads = [...bodyLoaders]
+    .filter(([load, area]) => !loadedModules.has(load) && (areas.length === 0 || areas.includes(area)))
+    .map(([load]) => loadModule(load))
+  return Promise.all(loads)
 }
 
 const empty = z.object({})
@@ -62,6 +133,8 @@ export function defineCommand<I extends string, A extends AnyArgs = typeof empty
   if (!/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/.test(spec.id)) throw new Error(`Command id must be dotted: ${spec.id}`)
   const cmd = { ...spec, args: (spec.args ?? empty) as A } as Command<A, R, I>
   registry.set(spec.id, cmd as unknown as Command)
+  const load = (spec.run as Partial<LazyRun>)[LOAD]
+  if (load && !bodyLoaders.has(load)) bodyLoaders.set(load, spec.area)
   return cmd
 }
 

@@ -51,7 +51,7 @@ export const defaultKeymap = {
   'sql.snippet.favorite': '$mod+d',
   'sql.snippet.share': '$mod+Shift+s',
   'sql.snippet.delete': 'Shift+Backspace',
-  // policies (issue 5): commands/auth-policies.ts
+  // policies (issue 5): commands/policies.ts, policies-editor.ts
   'nav.auth-policies.go': 'g p',
   'policies.editor.open': 'Shift+p',
   'policies.rls.toggle': 'Shift+l',
@@ -81,5 +81,5 @@ export const defaultKeymap = {
   // storage policies: commands/storage-policies.ts
   'storage.policies.go': 'g Shift+b',
   'storage.policies.modal.open': 'Shift+Alt+p',
-  // settings: commands/settings.ts
+  // settings: commands/settings.ts (the storage upload limit is in commands/storage-buckets.ts)
 } satisfies Partial<Record<CommandId, string>>

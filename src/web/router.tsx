@@ -6,7 +6,6 @@ import { DEFAULT_PROJECT_REF } from '../shared/constants'
 import { ROUTES, paths, relativePath } from '../shared/routes'
 import { parseSearch, stringifySearch } from './model/app/search-params'
 import { RootLayout } from './shell/RootLayout'
-import { ProjectLayout } from './shell/ProjectLayout'
 import { ErrorPage, NotFoundPage } from './screens/errors/ErrorPage'
 import { gridSearchSchema } from './model/table-editor/search'
 import { policiesSearchSchema } from './model/auth/policies/search'
@@ -58,7 +57,13 @@ const signInRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/sign-in/SignInPage'), 'SignInPage'),
 })
 
-const projectRoute = createRoute({ getParentRoute: () => rootRoute, path: ROUTES.project.path, component: ProjectLayout })
+// the project frame (navigation, header, account menu and their Radix menus and tooltips) is a chunk of its
+// own, like the pages: the router fetches it together with the page's, and /sign-in never needs it
+const projectRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: ROUTES.project.path,
+  component: lazyRouteComponent(() => import('./shell/ProjectLayout'), 'ProjectLayout'),
+})
 
 const projectHomeRoute = createRoute({
   getParentRoute: () => projectRoute,

@@ -12,8 +12,8 @@ import { setTheme, theme } from '../../src/web/model/app/theme'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
 import { run } from '../support/run'
 
-
-describe.each(targets())('app commands on $name', (target) => {
+// The palette, help, theme and keymap are local stores: nothing here reaches a database, so run once.
+describe.each(targets().slice(0, 1))('app commands (no database: once) on $name', (target) => {
   let ctx: HeadlessContext
 
   beforeEach(() => {

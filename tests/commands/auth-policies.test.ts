@@ -4,7 +4,8 @@
  * through the commands are proven by reading the table as anon and as two authenticated users.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import '../../commands/auth-policies'
+import '../../commands/policies'
+import '../../commands/policies-editor'
 import { getCommand } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'

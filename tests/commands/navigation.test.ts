@@ -23,6 +23,25 @@ describe.each(targets())('navigation commands on $name', (target) => {
     await ctx.api.query(ref, `drop table public.${table}; drop schema ${schema} cascade`)
   })
 
+  it('nav.table.open offers the tables and views of every user schema, public ones unprefixed', async () => {
+    ctx = headlessContext(target)
+    const pick = getCommand('nav.table.open')!.argOptions!.tableId!
+    const options = (await pick(ctx, {})) as ArgOption[]
+    const mine = options.find((o) => o.label === table)
+    expect(mine).toMatchObject({ hint: 'table' })
+    expect(options.find((o) => o.label === `${schema}.report`)).toMatchObject({ hint: 'view' })
+    expect(options.some((o) => o.label?.startsWith('pg_catalog.') || o.label?.startsWith('storage.'))).toBe(false)
+
+    await run('nav.table.open', { tableId: Number(mine!.value) })
+    expect(ctx.location.pathname).toBe(paths.table(ref, mine!.value))
+    expect(ctx.route).toMatchObject({ id: 'table-editor.table', params: { ref, tableId: mine!.value } })
+  })
+})
+
+/** Where each command lands: only the in-memory navigation, no database, so run once (on the first target). */
+describe.each(targets().slice(0, 1))('navigation commands (no database: once) on $name', (target) => {
+  let ctx: HeadlessContext
+
   it('nav.project.go goes to the project home and drops the search', async () => {
     ctx = headlessContext(target, paths.tableEditor(ref))
     await ctx.navigate({ search: { schema: 'public' } })
@@ -47,18 +66,20 @@ describe.each(targets())('navigation commands on $name', (target) => {
     expect(ctx.location.pathname).toBe(paths.databaseRoles(ref))
   })
 
-  it('nav.table.open offers the tables and views of every user schema, public ones unprefixed', async () => {
-    ctx = headlessContext(target)
-    const pick = getCommand('nav.table.open')!.argOptions!.tableId!
-    const options = (await pick(ctx, {})) as ArgOption[]
-    const mine = options.find((o) => o.label === table)
-    expect(mine).toMatchObject({ hint: 'table' })
-    expect(options.find((o) => o.label === `${schema}.report`)).toMatchObject({ hint: 'view' })
-    expect(options.some((o) => o.label?.startsWith('pg_catalog.') || o.label?.startsWith('storage.'))).toBe(false)
+  it('nav.storage.go goes to the storage buckets page, from any page, and drops the search', async () => {
+    ctx = headlessContext(target, paths.sqlNew(ref))
+    await ctx.navigate({ search: { q: 'x' } })
+    await run('nav.storage.go')
+    expect(ctx.location).toEqual({ pathname: paths.storageBuckets(ref), search: {} })
+    expect(ctx.route.id).toBe('storage.buckets')
+  })
 
-    await run('nav.table.open', { tableId: Number(mine!.value) })
-    expect(ctx.location.pathname).toBe(paths.table(ref, mine!.value))
-    expect(ctx.route).toMatchObject({ id: 'table-editor.table', params: { ref, tableId: mine!.value } })
+  it('nav.api-settings.go goes to Project settings → API', async () => {
+    ctx = headlessContext(target, paths.storageBuckets(ref))
+    await run('nav.api-settings.go')
+    expect(ctx.location).toEqual({ pathname: paths.apiSettings(ref), search: {} })
+    expect(ctx.route).toMatchObject({ id: 'settings.api', params: { ref } })
+    expect(ctx.history).toEqual([ctx.location])
   })
 
   it('nav.table.open needs a table id', async () => {

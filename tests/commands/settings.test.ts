@@ -1,28 +1,38 @@
 /**
  * Settings commands headless against a real server: the storage upload limit (read back from the storage
- * config, and the project's own record of it) and copying the API URLs and keys.
+ * config, and the project's own record of it) and copying the API URLs and keys. The upload limit is the
+ * whole project's: it is changed on a studio of this file's own (PGlite, or a PostgreSQL database of its
+ * own), so no test file running beside this one on the shared studios sees a limit it did not set.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import '../../commands/settings'
+import '../../commands/storage-buckets'
 import { disabledReason, getCommand } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
+import { createApi } from '../../src/web/data/api'
+import { AUTH } from '../support/auth'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
+import { ownStudio, type OwnStudio } from '../support/own-studio'
 import { run } from '../support/run'
 
 const ref = DEFAULT_PROJECT_REF
 
-describe.each(targets())('settings commands on $name', (target) => {
+describe.each(targets())('settings commands on $name', (shared) => {
+  let own: OwnStudio
   let ctx: HeadlessContext
-  let original: number
+  /** the shared studio's limit, which nothing here may change */
+  let sharedLimit: number
 
   beforeAll(async () => {
-    ctx = headlessContext(target, paths.storageSettings(ref))
-    original = (await ctx.api.storageConfig(ref)).fileSizeLimit
+    own = await ownStudio(shared, 'settings')
+    ctx = headlessContext(own.target, paths.storageSettings(ref))
+    sharedLimit = (await createApi(shared.url, AUTH).storageConfig(ref)).fileSizeLimit
   })
   afterAll(async () => {
-    await ctx.api.updateStorageConfig(ref, { fileSizeLimit: original })
+    expect((await createApi(shared.url, AUTH).storageConfig(ref)).fileSizeLimit).toBe(sharedLimit)
+    await own?.close()
   })
   afterEach(() => {
     vi.unstubAllGlobals()
@@ -48,15 +58,6 @@ describe.each(targets())('settings commands on $name', (target) => {
     expect((await ctx.api.storageConfig(ref)).fileSizeLimit).toBe(200 * 1024 ** 2)
   })
 
-  it('needs storage admin write', () => {
-    ctx.denied.add('storageAdminWrite')
-    try {
-      expect(disabledReason(getCommand('storage.settings.update')!, ctx)).toBe(MSG.updateStorageSettingsPermission)
-    } finally {
-      ctx.denied.delete('storageAdminWrite')
-    }
-  })
-
   it('copies the API URL and keys on the API settings page', async () => {
     await expect(run('settings.api.copy', { key: 'anon' })).rejects.toThrow('is not available here')
     await ctx.navigate({ to: paths.apiSettings(ref) })
@@ -76,5 +77,22 @@ describe.each(targets())('settings commands on $name', (target) => {
       expect(ctx.toasts.at(-1)).toEqual({ kind: 'success', message: `Copied the ${label} to the clipboard` })
     }
     await ctx.navigate({ to: paths.storageSettings(ref) })
+  })
+})
+
+/** The permission reason: no server or database involved, so once. */
+describe.each(targets().slice(0, 1))('settings commands (no database: once) on $name', (target) => {
+  let ctx: HeadlessContext
+  beforeAll(() => {
+    ctx = headlessContext(target, paths.storageSettings(ref))
+  })
+
+  it('needs storage admin write', () => {
+    ctx.denied.add('storageAdminWrite')
+    try {
+      expect(disabledReason(getCommand('storage.settings.update')!, ctx)).toBe(MSG.updateStorageSettingsPermission)
+    } finally {
+      ctx.denied.delete('storageAdminWrite')
+    }
   })
 })

@@ -5,7 +5,8 @@
  * apply, a long query can be cancelled on PostgreSQL, and results copy as CSV, JSON and Markdown.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import '../../commands/sql-editor'
+import '../../commands/sql-query'
+import '../../commands/nav'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { paths } from '../../src/shared/routes'
 import { roleState, setRole } from '../../src/web/model/project/role'
@@ -177,6 +178,37 @@ describe.each(targets())('SQL editor commands on $name', (target) => {
     await running
     expect(sqlEditor.runId).toBeNull()
     expect(sqlEditor.error?.message).toMatch(/canceling statement due to user request/)
+  })
+
+  it('sql.results.focus hands the keyboard to the results once a query ran (rows or an error), not before', async () => {
+    await ctx.navigate({ to: paths.sqlNew(ref) })
+    type(`select id from public.${notes} order by id`)
+    await expect(run('sql.results.focus')).rejects.toMatchObject({ kind: 'disabled', message: 'Run a query first' })
+    const before = sqlEditor.resultsFocus
+    await run('sql.run')
+    expect(sqlEditor.results[0]?.rows).toHaveLength(await count())
+    await run('sql.results.focus')
+    expect(sqlEditor.resultsFocus).toBe(before + 1)
+    // an error from the database is shown in the same panel: it takes the focus too
+    type(`select nothing_here from public.${notes}`)
+    await run('sql.run')
+    expect(sqlEditor.results).toEqual([])
+    expect(sqlEditor.error?.message).toMatch(/nothing_here/)
+    await run('sql.results.focus')
+    expect(sqlEditor.resultsFocus).toBe(before + 2)
+    // only on a query's page
+    await ctx.navigate({ to: paths.sqlTemplates(ref) })
+    await expect(run('sql.results.focus')).rejects.toMatchObject({ kind: 'unavailable' })
+    await ctx.navigate({ to: paths.sqlNew(ref) })
+    expect(sqlEditor.resultsFocus).toBe(before + 2)
+  })
+})
+
+/** Where nav.sql-editor.go lands: the in-memory navigation only, so once. */
+describe.each(targets().slice(0, 1))('SQL editor navigation (no database: once) on $name', (target) => {
+  let ctx: HeadlessContext
+  beforeAll(() => {
+    ctx = headlessContext(target, paths.sqlNew(ref))
   })
 
   it('goes to the SQL editor: a new query, or the last snippet opened', async () => {

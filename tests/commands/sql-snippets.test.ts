@@ -311,13 +311,6 @@ describe.each(targets())('sql snippet commands on $name', (target) => {
       expect(at(ctx)).toBe(paths.sqlSnippet(ref, s.id))
     })
 
-    it('goes to the templates and quickstarts pages', async () => {
-      await run('sql.templates.open')
-      expect(at(ctx)).toBe(paths.sqlTemplates(ref))
-      await run('sql.quickstarts.open')
-      expect(at(ctx)).toBe(paths.sqlQuickstarts(ref))
-    })
-
     it('opens a template as a new snippet with its name and SQL', async () => {
       const template = SQL_TEMPLATES.find((t) => t.kind === 'quickstart')!
       const s = await run('sql.template.use', { template: template.id })
@@ -391,5 +384,21 @@ describe.each(targets())('sql snippet commands on $name', (target) => {
       await expect(ctx.api.deleteContents(ref, [theirs.id])).rejects.toMatchObject({ code: 403 })
       expect(await get(theirs.id)).toBeDefined()
     })
+  })
+})
+
+/** The templates and quickstarts pages: the in-memory navigation only, so once. */
+describe.each(targets().slice(0, 1))('sql snippet pages (no database: once) on $name', (target) => {
+  let ctx: HeadlessContext
+  const at = (c: HeadlessContext) => c.location.pathname
+  beforeAll(() => {
+    ctx = headlessContext(target, paths.sqlNew(ref))
+  })
+
+  it('goes to the templates and quickstarts pages', async () => {
+    await run('sql.templates.open')
+    expect(at(ctx)).toBe(paths.sqlTemplates(ref))
+    await run('sql.quickstarts.open')
+    expect(at(ctx)).toBe(paths.sqlQuickstarts(ref))
   })
 })

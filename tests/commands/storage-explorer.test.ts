@@ -84,6 +84,30 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
     expect(explorer.selected).toEqual([])
   })
 
+  it('storage.preview.close closes the preview only: the selection, the columns and the file stay', async () => {
+    await run('storage.explorer.path.go', { path: 'docs' })
+    await run('storage.item.select', { path: 'docs/one.md' })
+    expect(explorer.preview?.path).toBe('docs/one.md')
+    await run('storage.item.toggle', { path: 'docs/two.md' })
+    const columns = ids()
+    expect(columns).toEqual(['', 'docs'])
+
+    await run('storage.preview.close')
+    expect(explorer.preview).toBeNull()
+    expect(explorer.selected.map((s) => s.path)).toEqual(['docs/two.md'])
+    expect(ids()).toEqual(columns)
+    expect(await list('docs')).toEqual(expect.arrayContaining(['one.md', 'two.md']))
+    // nothing left to close: still nothing, no error
+    await run('storage.preview.close')
+    expect(explorer.preview).toBeNull()
+    await run('storage.selection.clear')
+
+    // only in a bucket
+    await ctx.navigate({ to: paths.storageBuckets(ref) })
+    await expect(run('storage.preview.close')).rejects.toMatchObject({ kind: 'unavailable' })
+    await ctx.navigate({ to: paths.storageBucket(ref, bucket) })
+  })
+
   it('moves the cursor through and across columns, extends with shift, opens with Enter', async () => {
     await run('storage.explorer.path.go', { path: '' })
     for (const name of ['a.txt', 'b.txt', 'c.txt', 'docs']) {

@@ -25,6 +25,38 @@ import { run } from '../support/run'
 const ref = DEFAULT_PROJECT_REF
 const blob = (text: string, type = 'text/plain') => new Blob([text], { type })
 
+/** A hidden <input type=file> as openPicker makes it: what it was set to, and a pick or cancel to answer it. */
+class FakeFileInput {
+  type = ''
+  multiple = false
+  hidden = false
+  webkitdirectory = false
+  files: File[] | null = null
+  attached = false
+  clicked = false
+  removed = false
+  readonly #listeners = new Map<string, (() => void)[]>()
+  addEventListener(type: string, listener: () => void) {
+    this.#listeners.set(type, [...(this.#listeners.get(type) ?? []), listener])
+  }
+  click() {
+    this.clicked = true
+  }
+  remove() {
+    this.removed = true
+  }
+  pick(files: File[]) {
+    this.files = files
+    for (const l of this.#listeners.get('change') ?? []) l()
+  }
+  cancel() {
+    for (const l of this.#listeners.get('cancel') ?? []) l()
+  }
+}
+/** A file from a picked folder: the browser gives its path from that folder as webkitRelativePath. */
+const picked = (path: string, text: string) =>
+  Object.defineProperty(new File([text], path.split('/').at(-1)!, { type: 'text/plain' }), 'webkitRelativePath', { value: path })
+
 describe.each(targets())('storage object commands on $name', (target) => {
   const made: string[] = []
   let ctx: HeadlessContext
@@ -52,6 +84,23 @@ describe.each(targets())('storage object commands on $name', (target) => {
   }
   const upload = (files: { name: string; data: Blob }[], folder?: string) =>
     run('storage.objects.upload-files', { files, folder })
+  /**
+   * The document as far as the upload pickers use it: each file input made is kept, and the test picks files
+   * (or cancels) for the person, as the browser's own dialog would.
+   */
+  const stubPicker = () => {
+    const inputs: FakeFileInput[] = []
+    vi.stubGlobal('document', {
+      createElement: (tag: string) => {
+        expect(tag).toBe('input')
+        const input = new FakeFileInput()
+        inputs.push(input)
+        return input
+      },
+      body: { append: (input: FakeFileInput) => void (input.attached = true) },
+    })
+    return inputs
+  }
 
   beforeAll(async () => {
     ctx = headlessContext(target)
@@ -86,6 +135,40 @@ describe.each(targets())('storage object commands on $name', (target) => {
     expect(top.metadata?.cacheControl).toBe('max-age=3600')
     expect(top.metadata?.mimetype).toBe('text/plain')
     expect(ctx.toasts).toContainEqual({ kind: 'success', message: MSG.uploaded(3) })
+  })
+
+  it('storage.objects.upload-folder opens a folder picker and uploads what is picked into the open folder, paths kept', async () => {
+    await upload([{ name: 'here.txt', data: blob('here') }], 'into')
+    await run('storage.folder.open', { path: 'into' })
+    const inputs = stubPicker()
+    await run('storage.objects.upload-folder')
+    expect(inputs).toHaveLength(1)
+    const input = inputs[0]!
+    expect(input).toMatchObject({ type: 'file', multiple: true, hidden: true, webkitdirectory: true, attached: true, clicked: true })
+    expect(await keys()).not.toContain('into/album/cover.txt')
+
+    // the person picks a folder: the browser gives each file with its path from the folder picked
+    input.pick([picked('album/cover.txt', 'cover'), picked('album/2024/one.txt', 'one')])
+    expect(input.removed).toBe(true)
+    await vi.waitFor(() => expect(ctx.toasts).toContainEqual({ kind: 'success', message: MSG.uploaded(2) }), { timeout: 10_000 })
+    expect((await keys()).filter((k) => k.startsWith('into/'))).toEqual(['into/album/2024/one.txt', 'into/album/cover.txt', 'into/here.txt'])
+    expect(await text('into/album/2024/one.txt')).toBe('one')
+
+    // cancelled: the input goes, nothing is uploaded
+    await run('storage.objects.upload-folder')
+    inputs[1]!.cancel()
+    expect(inputs[1]!.removed).toBe(true)
+    expect((await keys()).filter((k) => k.startsWith('into/'))).toHaveLength(3)
+
+    // refused without the permission, and outside a bucket: no picker opens
+    ctx.denied.add('storageAdminWrite')
+    await expect(run('storage.objects.upload-folder')).rejects.toThrow(MSG.uploadFilesPermission)
+    ctx.denied.clear()
+    await ctx.navigate({ to: paths.storageBuckets(ref) })
+    await expect(run('storage.objects.upload-folder')).rejects.toMatchObject({ kind: 'unavailable' })
+    expect(inputs).toHaveLength(2)
+    await ctx.navigate({ to: paths.storageBucket(ref, bucket) })
+    await run('storage.explorer.path.go', { path: '' })
   })
 
   it('gives a duplicate name a numeric suffix in parentheses', async () => {
@@ -233,9 +316,17 @@ describe.each(targets())('storage object commands on $name', (target) => {
     expect(ctx.toasts).toContainEqual({ kind: 'success', message: MSG.urlCopied('signed.txt') })
 
     const short = await run('storage.object.sign-url', { path: 'url/signed.txt', expiresIn: 1 })
-    await new Promise((r) => setTimeout(r, 2100))
-    const expired = await fetch(short)
-    expect(expired.ok).toBe(false)
+    // the expiry is the server's clock (a JWT exp in whole seconds, checked in the studio's process): real
+    // time must pass, so poll until the server says so instead of sleeping a fixed 2 s
+    const refusal = async () => {
+      const res = await fetch(short)
+      if (res.ok) {
+        await res.arrayBuffer()
+        return 'served'
+      }
+      return `${res.status} ${((await res.json()) as { message?: string }).message}`
+    }
+    await expect.poll(refusal, { timeout: 5_000, interval: 200 }).toBe('400 jwt expired')
     await expect(run('storage.object.sign-url', { path: 'url/signed.txt', expiresIn: 0 })).rejects.toThrow(MSG.expiryTooSmall)
   })
 

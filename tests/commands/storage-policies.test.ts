@@ -8,16 +8,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { StorageClient } from '@supabase/storage-js'
 import '../../commands/storage-policies'
 import { getCommand } from '../../commands/registry'
-import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
+import { DEFAULT_PROJECT_REF, STORAGE_POLICY_NAME_MAX } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
-import { shortHash } from '../../src/shared/storage-policies'
+import { STORAGE_POLICY_TEMPLATES, shortHash } from '../../src/shared/storage-policies'
 import {
-  closeStoragePolicyModal, setStoragePolicyName, storagePolicyModal,
+  closeStoragePolicyModal, setStoragePolicyDefinition, setStoragePolicyName, storagePolicyModal,
 } from '../../src/web/model/storage/policies/storage-policy-state'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
 import { bucketName, settings, storageClient, userToken } from '../server/support/storage'
-import { run } from '../support/run'
+import { run, runUnchecked } from '../support/run'
 
 const ref = DEFAULT_PROJECT_REF
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`
@@ -157,5 +157,147 @@ describe.each(targets())('storage policy commands on $name', (target) => {
     expect(await first()).toMatchObject({ value: bucket, hint: 'this bucket · Private' })
     await ctx.navigate({ to: paths.storagePolicies(ref) })
     expect((await first())?.hint ?? '').not.toMatch(/this bucket/)
+  })
+
+  it('walked step by step (templates, a template, review, back, save) the modal makes the template\'s policy', async () => {
+    await run('storage.policies.modal.open', { bucketId: bucket })
+    expect(storagePolicyModal).toMatchObject({ open: true, view: 'selection', bucketId: bucket })
+    await run('storage.policies.modal.start', { from: 'templates' })
+    expect(storagePolicyModal.view).toBe('templates')
+    await run('storage.policies.modal.template', { templateId: 'public-jpg' })
+    const template = STORAGE_POLICY_TEMPLATES.find((t) => t.id === 'public-jpg')!
+    expect(storagePolicyModal.view).toBe('editor')
+    expect(storagePolicyModal.form).toMatchObject({ operations: template.operations, roles: template.roles, definition: template.definition })
+    const name = `JPG ${tag}`
+    setStoragePolicyName(name)
+    await run('storage.policies.modal.review')
+    expect(storagePolicyModal.view).toBe('review')
+    await run('storage.policies.modal.back')
+    expect(storagePolicyModal).toMatchObject({ view: 'editor', form: { name, definition: template.definition } })
+    await run('storage.policies.modal.review')
+    await run('storage.policies.modal.save')
+    expect(storagePolicyModal.open).toBe(false)
+
+    const [made] = (await mine()).filter((p) => p.policyname === name)
+    expect(made).toMatchObject({ cmd: 'SELECT', with_check: null })
+    expect(String(made!.roles).replace(/[{}]/g, '')).toBe('anon')
+    expect(made!.qual).toContain(`bucket_id = ${lit(bucket)}`)
+    expect(made!.qual).toContain('storage.extension(name)')
+  })
+
+  it('back keeps an edited policy in the editor; close with edits asks, and discarding leaves the policy as it was', async () => {
+    const [policy] = (await run('storage.policies.create', { bucketId: bucket, name: `Keep ${tag}`, operations: ['download'], definition: 'true' }))!
+    const before = (await mine()).find((p) => p.policyname === `Keep ${tag}`)!
+    await run('storage.policies.edit', { policyId: policy!.id })
+    await run('storage.policies.modal.back')
+    expect(storagePolicyModal).toMatchObject({ open: true, view: 'editor', policy: { id: policy!.id } })
+
+    setStoragePolicyDefinition('false')
+    await run('storage.policies.modal.review')
+    await run('storage.policies.modal.back')
+    expect(storagePolicyModal).toMatchObject({ view: 'editor', form: { definition: 'false' } })
+
+    const asked = ctx.confirms.length
+    ctx.confirmAnswers.push(false)
+    expect(await run('storage.policies.modal.close')).toBe(false)
+    expect(ctx.confirms).toHaveLength(asked + 1)
+    expect(ctx.confirms.at(-1)).toMatchObject({ title: MSG.discardPolicyChanges, destructive: true })
+    expect(storagePolicyModal).toMatchObject({ open: true, view: 'editor', form: { definition: 'false' } })
+    expect(await run('storage.policies.modal.close')).toBe(true)
+    expect(storagePolicyModal.open).toBe(false)
+    expect((await mine()).find((p) => p.policyname === `Keep ${tag}`)).toEqual(before)
+  })
+})
+
+/**
+ * The modal's steps and their refusals, a new policy for no bucket in particular: the store and the
+ * in-memory navigation only (no bucket to look up, nothing saved), so once.
+ */
+describe.each(targets().slice(0, 1))('the storage policy modal (no database: once) on $name', (target) => {
+  let ctx: HeadlessContext
+  const openForNoBucket = () => run('storage.policies.modal.open', { bucketId: '' })
+
+  beforeEach(() => {
+    ctx = headlessContext(target, paths.project(ref))
+    closeStoragePolicyModal()
+  })
+  afterAll(() => closeStoragePolicyModal())
+
+  it('storage.policies.go goes to the storage policies page', async () => {
+    await ctx.navigate({ search: { q: 'x' } })
+    await run('storage.policies.go')
+    expect(ctx.location).toEqual({ pathname: paths.storagePolicies(ref), search: {} })
+    expect(ctx.route.id).toBe('storage.policies')
+    expect(storagePolicyModal.open).toBe(false)
+  })
+
+  it('start goes to the templates or to an empty editor, from the first step only', async () => {
+    await expect(run('storage.policies.modal.start', { from: 'templates' })).rejects.toMatchObject({ kind: 'unavailable' })
+    await openForNoBucket()
+    expect(ctx.location.pathname).toBe(paths.storagePolicies(ref))
+    expect(storagePolicyModal).toMatchObject({ open: true, view: 'selection', bucketId: null })
+    await expect(runUnchecked('storage.policies.modal.start', { from: 'somewhere' })).rejects.toMatchObject({ kind: 'invalid-args' })
+    await run('storage.policies.modal.start', { from: 'templates' })
+    expect(storagePolicyModal.view).toBe('templates')
+    await expect(run('storage.policies.modal.start', { from: 'scratch' })).rejects.toMatchObject({ kind: 'unavailable' })
+    await run('storage.policies.modal.back')
+    expect(storagePolicyModal.view).toBe('selection')
+    await run('storage.policies.modal.start', { from: 'scratch' })
+    expect(storagePolicyModal).toMatchObject({ view: 'editor', form: { name: '', operations: [], roles: [], definition: '' } })
+  })
+
+  it('template fills the form from the templates step only, and names a template that does not exist', async () => {
+    await openForNoBucket()
+    await expect(run('storage.policies.modal.template', { templateId: 'own-folder' })).rejects.toMatchObject({ kind: 'unavailable' })
+    await run('storage.policies.modal.start', { from: 'templates' })
+    await expect(run('storage.policies.modal.template', { templateId: 'no-such' })).rejects.toMatchObject({
+      kind: 'invalid-args', message: 'There is no storage policy template "no-such"',
+    })
+    expect(storagePolicyModal.view).toBe('templates')
+    for (const template of STORAGE_POLICY_TEMPLATES) {
+      await run('storage.policies.modal.template', { templateId: template.id })
+      expect(storagePolicyModal.view).toBe('editor')
+      expect(storagePolicyModal.form).toEqual({
+        name: template.name.slice(0, STORAGE_POLICY_NAME_MAX), operations: template.operations, roles: template.roles, definition: template.definition,
+      })
+      // back from a new policy's editor is the first step again
+      await run('storage.policies.modal.back')
+      expect(storagePolicyModal.view).toBe('selection')
+      await run('storage.policies.modal.start', { from: 'templates' })
+    }
+  })
+
+  it('back walks review → editor → first step, keeping what was typed; it is not offered on the first step', async () => {
+    await expect(run('storage.policies.modal.back')).rejects.toMatchObject({ kind: 'unavailable' })
+    await openForNoBucket()
+    await expect(run('storage.policies.modal.back')).rejects.toMatchObject({ kind: 'unavailable' })
+    await run('storage.policies.modal.start', { from: 'scratch' })
+    Object.assign(storagePolicyModal.form, { name: `Back ${Date.now()}`, operations: ['download'], definition: 'true' })
+    const typed = { ...storagePolicyModal.form }
+    await run('storage.policies.modal.review')
+    expect(storagePolicyModal.view).toBe('review')
+    await run('storage.policies.modal.back')
+    expect(storagePolicyModal).toMatchObject({ view: 'editor', form: typed })
+    await run('storage.policies.modal.back')
+    expect(storagePolicyModal).toMatchObject({ open: true, view: 'selection', form: typed })
+  })
+
+  it('close asks only when the form has unsaved edits; no keeps the modal and the form', async () => {
+    await expect(run('storage.policies.modal.close')).rejects.toMatchObject({ kind: 'unavailable' })
+    await openForNoBucket()
+    expect(await run('storage.policies.modal.close')).toBe(true)
+    expect(storagePolicyModal.open).toBe(false)
+    expect(ctx.confirms).toEqual([])
+
+    await openForNoBucket()
+    await run('storage.policies.modal.start', { from: 'templates' })
+    await run('storage.policies.modal.template', { templateId: 'own-folder' })
+    ctx.confirmAnswers.push(false)
+    expect(await run('storage.policies.modal.close')).toBe(false)
+    expect(ctx.confirms).toEqual([expect.objectContaining({ title: MSG.discardPolicyChanges, confirmLabel: 'Discard' })])
+    expect(storagePolicyModal).toMatchObject({ open: true, view: 'editor', form: { definition: STORAGE_POLICY_TEMPLATES[1]!.definition } })
+    expect(await run('storage.policies.modal.close')).toBe(true)
+    expect(ctx.confirms).toHaveLength(2)
+    expect(storagePolicyModal.open).toBe(false)
   })
 })

@@ -4,8 +4,8 @@
  */
 import Papa from 'papaparse'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import '../../commands/table-editor'
-import '../../commands/table-io'
+import '../../commands/grid-view'
+import '../../commands/grid-io'
 import { setCommandContext } from '../../commands/registry'
 import { CSV_EXPORT_LIMIT, DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'

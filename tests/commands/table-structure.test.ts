@@ -4,7 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import '../../commands/table-editor'
-import '../../commands/table-structure'
+import '../../commands/grid-view'
+import '../../commands/grid-layout'
+import '../../commands/grid-columns'
 import { DEFAULT_PROJECT_REF, GRID_STATE_DEBOUNCE_MS, LS_KEYS } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
@@ -209,15 +211,24 @@ describe.each(targets())('table structure commands on $name', (target) => {
     const table = await ctx.queryClient.fetchQuery(gridTableQuery(ctx.api, ref, itemsId))
     const shown = () => displayColumns(table, gridState).map((c) => c.name)
 
-    await run('grid.column.hide', { column: 'greeting' })
-    expect(shown()).not.toContain('greeting')
-    await run('grid.column.move', { column: 'code', toIndex: 1 })
-    expect(shown().slice(0, 2)).toEqual(['id', 'code'])
-    await run('grid.column.resize', { column: 'title', width: 320 })
-    await run('grid.column.freeze', { column: 'title' })
-    expect(shown().slice(0, 3)).toEqual(['id', 'title', 'code'])
+    // the layout is written GRID_STATE_DEBOUNCE_MS after the last change, on a timer of our own: fake
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const before = JSON.stringify(saved() ?? null)
+      await run('grid.column.hide', { column: 'greeting' })
+      expect(shown()).not.toContain('greeting')
+      await run('grid.column.move', { column: 'code', toIndex: 1 })
+      expect(shown().slice(0, 2)).toEqual(['id', 'code'])
+      await run('grid.column.resize', { column: 'title', width: 320 })
+      await run('grid.column.freeze', { column: 'title' })
+      expect(shown().slice(0, 3)).toEqual(['id', 'title', 'code'])
 
-    await new Promise((r) => setTimeout(r, GRID_STATE_DEBOUNCE_MS + 100))
+      vi.advanceTimersByTime(GRID_STATE_DEBOUNCE_MS - 1)
+      expect(JSON.stringify(saved() ?? null)).toBe(before)
+      vi.advanceTimersByTime(1)
+    } finally {
+      vi.useRealTimers()
+    }
     expect(saved()).toMatchObject({ hidden: ['greeting'], widths: { title: 320 }, frozen: { title: true } })
     expect(saved()?.order?.slice(0, 2)).toEqual(['id', 'code'])
 

@@ -11,7 +11,7 @@ import { currentContext, type ArgOption, type Command as Cmd } from '../../../co
 import { MSG } from '../../shared/messages'
 import { answerStep, backStep, palette, setPaletteSearch, type Answer } from '../model/app/palette'
 import { toast } from '../model/app/toasts'
-import { Spinner } from '../ui'
+import { Spinner } from '../ui/Spinner'
 import { runFromPalette } from './run'
 import { argSteps, finalIssue, parseAnswer, stepValues, type ArgStep } from './steps'
 

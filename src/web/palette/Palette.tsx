@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio'
 import { CornerDownLeft } from 'lucide-react'
 import { getCommand } from '../../../commands/registry'
 import { backStep, closePalette, palette } from '../model/app/palette'
-import { Kbd } from '../ui'
+import { Kbd } from '../ui/Kbd'
 import { ArgSteps } from './ArgSteps'
 import { CommandList } from './CommandList'
 

@@ -4,7 +4,9 @@ import { getCommand, type Command } from '../../../commands/registry'
 import { effectiveKeymap, keymap } from '../model/app/keys/keymap'
 import { areaLabel, orderAreas } from '../palette/areas'
 import { help, setHelpOpen } from '../model/app/help'
-import { Badge, Dialog, Kbd } from '../ui'
+import { Badge } from '../ui/Badge'
+import { Dialog } from '../ui/Dialog'
+import { Kbd } from '../ui/Kbd'
 
 interface Row {
   cmd: Command

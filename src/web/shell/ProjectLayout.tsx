@@ -11,7 +11,11 @@ import { press } from '../commands-run'
 import { projectQuery } from '../model/project/project-queries'
 import { bindingFor, keymap } from '../model/app/keys/keymap'
 import { theme } from '../model/app/theme'
-import { DropdownMenu, IconButton, Kbd, MenuItem, MenuLabel, MenuSeparator, Tooltip, cx } from '../ui'
+import { DropdownMenu, MenuItem, MenuLabel, MenuSeparator } from '../ui/DropdownMenu'
+import { IconButton } from '../ui/IconButton'
+import { Kbd } from '../ui/Kbd'
+import { Tooltip } from '../ui/Tooltip'
+import { cx } from '../ui/cx'
 import { NAV_ITEMS, type NavItem } from './nav-items'
 
 function isActive(item: NavItem, ref: string, pathname: string): boolean {

@@ -6,7 +6,8 @@ import { paths } from '../../../shared/routes'
 import { MSG } from '../../../shared/messages'
 import { ApiError } from '../../data/api'
 import { stringifySearch } from '../../model/app/search-params'
-import { buttonClass, EmptyState } from '../../ui'
+import { buttonClass } from '../../ui/Button'
+import { EmptyState } from '../../ui/EmptyState'
 
 function errorCode(error: unknown): string {
   if (error instanceof ApiError) return String(error.code)

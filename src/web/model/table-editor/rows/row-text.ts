@@ -1,12 +1,9 @@
 /** Rows and cells as text for the clipboard: tab-separated with a header, so they paste into a spreadsheet. */
 import Papa from 'papaparse'
 import type { Row } from '../../../../shared/api'
+import { cellText } from './cell-text'
 
-/** A value as one cell of text: NULL is empty, JSON and arrays are JSON. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return ''
-  return typeof value === 'object' ? JSON.stringify(value) : String(value)
-}
+export { cellText }
 
 /** The rows as TSV under a header of the column names; values with tabs, quotes or new lines are quoted. */
 export function rowsAsTsv(columns: readonly string[], rows: readonly Row[]): string {

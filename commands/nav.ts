@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { defineCommand } from './registry'
 import { paths } from '../src/shared/routes'
 import { relationsQuery } from '../src/web/model/project/project-queries'
+import { sqlEditor } from '../src/web/model/sql-editor/sql-editor'
 
 export const goToProjectHome = defineCommand({
   id: 'nav.project.go',
@@ -18,6 +19,17 @@ export const goToTableEditor = defineCommand({
   area: 'navigation',
   keywords: ['tables', 'data', 'grid', 'editor'],
   run: (ctx) => ctx.navigate({ to: paths.tableEditor(ctx.ref) }),
+})
+
+export const goToSqlEditor = defineCommand({
+  id: 'nav.sql-editor.go',
+  title: 'Go to SQL editor',
+  area: 'navigation',
+  keywords: ['sql', 'query', 'snippet', 'editor'],
+  run: (ctx) => {
+    const last = sqlEditor.lastSnippetId
+    return ctx.navigate({ to: last ? paths.sqlSnippet(ctx.ref, last) : paths.sqlNew(ctx.ref) })
+  },
 })
 
 export const openTable = defineCommand({

@@ -1,0 +1,259 @@
+/** The bodies of grid-rows.ts's commands: cell edits, inserts, deletes, truncate, undo, the role. */
+import type { z } from 'zod'
+import { CommandError } from './registry'
+import { columnOf, keyColumns, openTable, openTableId, pageRows, plural, primaryKeyOf, requireKey } from './grid-args'
+import type { InsertRowArgs, TruncateTableArgs, UpdateCellArgs } from './grid-rows'
+import { applyRole, roleArgs } from './role-args'
+import type { CommandContext } from '../src/web/model/app/context'
+import type { Column, GridTable, Row, RowsResponse } from '../src/shared/api'
+import { MSG } from '../src/shared/messages'
+import { countKey, rowsKey } from '../src/web/model/project/queries'
+import { readGridSearch } from '../src/web/model/table-editor/search'
+import { readonlyReason } from '../src/web/model/table-editor/structure/editable'
+import {
+  cellReadOnlyReason, editorKind, generatedNote, isRequired, rowWriteReason, toCellValue,
+} from '../src/web/model/table-editor/rows/cell-values'
+import { fetchFullRow } from '../src/web/model/table-editor/rows/full-row'
+import { cellText } from '../src/web/model/table-editor/rows/cell-text'
+import { copyToClipboard } from '../src/web/model/app/clipboard'
+import { displayColumns, gridState } from '../src/web/model/table-editor/grid'
+import { impersonation, isImpersonating } from '../src/web/model/project/role'
+import { rowEdit, setInsertPanelOpen, startEditing, stopEditing } from '../src/web/model/table-editor/row-edit'
+import { savesSettled, trackSave } from '../src/web/model/table-editor/save-status'
+import { clearSelection, keyToPrimaryKey, rowKey, selection } from '../src/web/model/table-editor/selection'
+import { dropUndo, lastUndo, pushUndo } from '../src/web/model/table-editor/undo'
+
+/** Text longer than this (or on several lines) opens in the larger editor rather than in the cell. */
+const INLINE_TEXT_MAX = 120
+
+function refuse(reason: string | null): void {
+  if (reason) throw new CommandError(reason, 'disabled')
+}
+
+/** The typed or picked input as the value to write, or the spec's message for it. */
+function cellValue(column: Column, input: unknown): unknown {
+  try {
+    return toCellValue(column, input)
+  } catch (e) {
+    throw new CommandError((e as Error).message, 'invalid-args')
+  }
+}
+
+async function refreshRows(ctx: CommandContext, count: boolean): Promise<void> {
+  await Promise.all([
+    ctx.queryClient.invalidateQueries({ queryKey: rowsKey(ctx.ref, openTableId(ctx)) }),
+    count && ctx.queryClient.invalidateQueries({ queryKey: countKey(ctx.ref, openTableId(ctx)) }),
+  ])
+}
+
+/** The row the grid shows with this key gets the new value at once; a refetch follows the write. */
+function showValue(ctx: CommandContext, table: GridTable, key: string, column: string, value: unknown): void {
+  ctx.queryClient.setQueriesData<RowsResponse>({ queryKey: rowsKey(ctx.ref, table.id) }, (data) => {
+    if (!data) return data
+    const hit = (row: Row | undefined) => row !== undefined && rowKey(keyColumns(table), row) === key
+    return {
+      rows: data.rows.map((row) => (hit(row) ? { ...row, [column]: value } : row)),
+      truncated: data.truncated.filter((t) => !(t.column === column && hit(data.rows[t.row]))),
+    }
+  })
+}
+
+/** The whole row with this key, as the chosen role sees it. */
+async function wholeRow(ctx: CommandContext, table: GridTable, primaryKey: Record<string, unknown>): Promise<Row> {
+  const row = await fetchFullRow(ctx.api, ctx.ref, table, primaryKey, impersonation())
+  if (!row) throw new CommandError(`There is no row ${JSON.stringify(primaryKey)} in ${table.name}`, 'invalid-args')
+  return row
+}
+
+interface FocusedCell {
+  index: number
+  row: Row
+  column: Column
+  /** the grid holds the value cut */
+  cut: boolean
+}
+
+async function focusedCell(ctx: CommandContext, table: GridTable): Promise<FocusedCell> {
+  const focus = gridState.focus
+  const page = await pageRows(ctx)
+  const row = focus ? page.rows[focus.row] : undefined
+  const column = focus ? displayColumns(table, gridState)[focus.col] : undefined
+  if (!focus || !row || !column) throw new CommandError('Focus a cell first', 'disabled')
+  const cut = page.truncated.some((t) => t.row === focus.row && t.column === column.name)
+  return { index: focus.row, row, column, cut }
+}
+
+/** The same rules when the command runs, with the table loaded for sure. */
+async function writableTable(ctx: CommandContext, reason: (t: GridTable) => string | null = rowWriteReason): Promise<GridTable> {
+  const table = await openTable(ctx)
+  refuse(reason(table))
+  return table
+}
+
+
+/** The values to insert: each given column checked and converted, required ones present (spec 5). */
+function insertValues(table: GridTable, given: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {}
+  for (const [name, input] of Object.entries(given)) {
+    const column = columnOf(table, name)
+    const generated = generatedNote(column)
+    if (generated) throw new CommandError(`${name}: ${generated.toLowerCase()}, it takes no value`, 'invalid-args')
+    values[name] = cellValue(column, input)
+  }
+  if (Object.keys(values).length === 0) throw new CommandError(MSG.noValueToInsert, 'invalid-args')
+  const missing = table.columns.find((c) => isRequired(c) && (values[c.name] === undefined || values[c.name] === null))
+  if (missing) throw new CommandError(`${missing.name} is required`, 'invalid-args')
+  return values
+}
+
+/** Other tables whose foreign keys point at this one: a truncate must cascade to them. */
+function referencingTables(table: GridTable): string[] {
+  const names = table.relationships
+    .filter((r) => r.target_table_schema === table.schema && r.target_table_name === table.name && r.source_table_id !== table.id)
+    .map((r) => `${r.source_schema}.${r.source_table_name}`)
+  return [...new Set(names)]
+}
+
+async function truncate(ctx: CommandContext, table: GridTable, cascade: boolean): Promise<void> {
+  const others = referencingTables(table)
+  const ok = await ctx.confirm({
+    title: `Delete all rows of ${table.name}?`,
+    description: cascade
+      ? `The table is truncated with CASCADE: every row of ${table.name}${others.length ? ` and of the tables that reference it (${others.join(', ')})` : ''} is deleted. This cannot be undone.`
+      : `The table is truncated: every row of ${table.name} is deleted. This cannot be undone.`,
+    confirmLabel: cascade ? 'Truncate with cascade' : 'Truncate table',
+    destructive: true,
+  })
+  if (!ok) return
+  await trackSave(() => ctx.api.truncate(ctx.ref, { tableId: table.id, cascade }))
+  clearSelection()
+  ctx.toast.success(`Deleted all rows of ${table.name}`)
+  await refreshRows(ctx, true)
+}
+
+export const editCell = async (ctx: CommandContext) => {
+  const table = await writableTable(ctx)
+  const cell = await focusedCell(ctx, table)
+  refuse(cellReadOnlyReason(table, cell.column))
+  const primaryKey = primaryKeyOf(table, cell.row)
+  const name = cell.column.name
+  const value = cell.cut ? (await wholeRow(ctx, table, primaryKey))[name] : cell.row[name]
+  const kind = editorKind(cell.column)
+  const long = typeof value === 'string' && (value.length > INLINE_TEXT_MAX || value.includes('\n'))
+  startEditing({ ref: ctx.ref, tableId: table.id, row: cell.index, column: name, primaryKey, value, large: kind === 'json' || kind === 'array' || long })
+}
+
+// tracked from the start, so an undo pressed while this edit is on its way waits for it and takes it back
+export const updateCell = (ctx: CommandContext, args: z.infer<typeof UpdateCellArgs>) =>
+  trackSave(async () => {
+    const table = await writableTable(ctx)
+    const column = columnOf(table, args.column)
+    refuse(cellReadOnlyReason(table, column))
+    const key = requireKey(table, args.primaryKey)
+    const value = cellValue(column, args.value)
+
+    const editing = rowEdit.editing
+    const sameCell = editing?.ref === ctx.ref && editing.tableId === table.id && editing.column === column.name && rowKey(keyColumns(table), editing.primaryKey) === key
+    if (sameCell) stopEditing()
+    const previous = sameCell ? editing.value : (await wholeRow(ctx, table, args.primaryKey))[column.name]
+
+    showValue(ctx, table, key, column.name, value)
+    try {
+      await ctx.api.updateRow(ctx.ref, { tableId: table.id, primaryKey: args.primaryKey, values: { [column.name]: value }, impersonate: impersonation() })
+      pushUndo({ kind: 'update', ref: ctx.ref, tableId: table.id, primaryKey: args.primaryKey, column: column.name, previous })
+    } finally {
+      await refreshRows(ctx, false)
+    }
+  })
+
+export const copyCell = async (ctx: CommandContext) => {
+  const table = await openTable(ctx)
+  const cell = await focusedCell(ctx, table)
+  const value = cell.cut ? (await wholeRow(ctx, table, primaryKeyOf(table, cell.row)))[cell.column.name] : cell.row[cell.column.name]
+  if (await copyToClipboard(cellText(value))) ctx.toast.success(`Copied the value of ${cell.column.name}`)
+}
+
+export const openInsertPanel = async (ctx: CommandContext) => {
+  await writableTable(ctx, readonlyReason)
+  setInsertPanelOpen(true)
+}
+
+export const insertRow = (ctx: CommandContext, args: z.infer<typeof InsertRowArgs>) =>
+  trackSave(async () => {
+    const table = await writableTable(ctx, readonlyReason)
+    const values = insertValues(table, args.values)
+    const role = impersonation()
+    const { rows, hidden } = await ctx.api.insertRows(ctx.ref, { tableId: table.id, rows: [values], impersonate: role })
+    const inserted = rows[0]
+    if (inserted && table.primary_keys.length > 0) {
+      pushUndo({ kind: 'insert', ref: ctx.ref, tableId: table.id, primaryKey: primaryKeyOf(table, inserted) })
+    }
+    setInsertPanelOpen(false)
+    ctx.toast.success(
+      hidden && role ? MSG.insertedUnreadable(table.name, role.role) : `Inserted a row into ${table.name}`,
+    )
+    await refreshRows(ctx, true)
+    return inserted
+  })
+
+export const deleteRows = async (ctx: CommandContext) => {
+  const table = await writableTable(ctx)
+  const { filters } = readGridSearch(ctx.location.search)
+  const impersonate = impersonation()
+  if (selection.allRows && filters.length === 0) {
+    refuse(impersonate ? MSG.truncateImpersonating : null)
+    await truncate(ctx, table, referencingTables(table).length > 0)
+    return
+  }
+  const keys = [...selection.keys]
+  const ok = await ctx.confirm({
+    title: selection.allRows ? `Delete all rows matching the filters?` : `Delete ${plural(keys.length, 'row')}?`,
+    description: selection.allRows
+      ? `Every row of ${table.name} matching the ${plural(filters.length, 'filter')} is deleted. This cannot be undone.`
+      : `The selected ${plural(keys.length, 'row')} of ${table.name} ${keys.length === 1 ? 'is' : 'are'} deleted. This cannot be undone.`,
+    confirmLabel: 'Delete',
+    destructive: true,
+  })
+  if (!ok) return
+  const body = selection.allRows
+    ? { mode: 'filters' as const, tableId: table.id, filters, impersonate }
+    : { mode: 'rows' as const, tableId: table.id, primaryKeys: keys.map((k) => keyToPrimaryKey(keyColumns(table), k)), impersonate }
+  const { deleted } = await trackSave(() => ctx.api.deleteRows(ctx.ref, body))
+  clearSelection()
+  ctx.toast.success(`Deleted ${plural(deleted, 'row')}`)
+  await refreshRows(ctx, true)
+}
+
+export const truncateTable = async (ctx: CommandContext, { cascade }: z.infer<typeof TruncateTableArgs>) => {
+  await truncate(ctx, await writableTable(ctx, readonlyReason), cascade)
+}
+
+export const undo = async (ctx: CommandContext) => {
+  await savesSettled()
+  const entry = lastUndo(ctx.ref, openTableId(ctx))
+  if (!entry) throw new CommandError('Nothing to undo', 'disabled')
+  dropUndo(entry)
+  try {
+    const table = await writableTable(ctx)
+    if (entry.kind === 'update') {
+      const { primaryKey, column, previous } = entry
+      showValue(ctx, table, rowKey(keyColumns(table), primaryKey), column, previous)
+      await trackSave(() => ctx.api.updateRow(ctx.ref, { tableId: table.id, primaryKey, values: { [column]: previous }, impersonate: impersonation() }))
+      ctx.toast.success(`Undid the edit of ${column}`)
+    } else {
+      const body = { mode: 'rows' as const, tableId: table.id, primaryKeys: [entry.primaryKey], impersonate: impersonation() }
+      await trackSave(() => ctx.api.deleteRows(ctx.ref, body))
+      ctx.toast.success('Undid the insert: the row is deleted again')
+    }
+  } catch (e) {
+    pushUndo(entry)
+    throw e
+  } finally {
+    await refreshRows(ctx, entry.kind === 'insert')
+  }
+}
+
+export const setGridRole = (_ctx: CommandContext, args: z.infer<typeof roleArgs>) => {
+  applyRole(args)
+  if (isImpersonating() && selection.allRows) clearSelection()
+}

@@ -1,0 +1,122 @@
+/** The bodies of table-editor.ts's commands: the table list, and table changes through pg-meta. */
+import type { z } from 'zod'
+import { CommandError } from './registry'
+import { dependsOn, onTable, openTable, openTableId } from './grid-args'
+import {
+  listSchema, type CommentTableArgs, type CreateTableArgs, type DeleteTableArgs, type DuplicateTableArgs, type OpenTableArgs,
+  type RenameTableArgs, type SelectSchemaArgs, type SetListSortArgs,
+} from './table-editor'
+import type { CommandContext } from '../src/web/model/app/context'
+import type { GridTable } from '../src/shared/api'
+import { readonlyReason } from '../src/web/model/table-editor/structure/editable'
+import { isProtectedSchema } from '../src/shared/constants'
+import { MSG } from '../src/shared/messages'
+import { paths } from '../src/shared/routes'
+import { entitiesKey, gridTableKey, gridTableQuery, schemasQuery } from '../src/web/model/project/queries'
+import { visibleSchemas } from '../src/web/model/table-editor/schemas'
+import { refreshTableList, refreshTableQueries } from '../src/web/model/table-editor/structure/refresh'
+import { forgetSavedTable, renameSavedTable } from '../src/web/model/table-editor/grid'
+import { setTableListSort } from '../src/web/model/table-editor/table-list'
+
+/** The table, fresh, refusing views and read-only schemas. */
+async function changeableTable(ctx: CommandContext, id: number): Promise<GridTable> {
+  const table = await ctx.queryClient.fetchQuery(gridTableQuery(ctx.api, ctx.ref, id))
+  const reason = readonlyReason(table)
+  if (reason) throw new CommandError(reason, 'disabled')
+  if (table.type !== 'table' && table.type !== 'partitioned table') {
+    throw new CommandError(MSG.tablesOnly(table.name, table.type), 'invalid-args')
+  }
+  return table
+}
+
+export const selectSchema = async (ctx: CommandContext, { schema }: z.infer<typeof SelectSchemaArgs>) => {
+  const schemas = visibleSchemas(await ctx.queryClient.fetchQuery(schemasQuery(ctx.api, ctx.ref)))
+  if (!schemas.some((s) => s.name === schema)) throw new CommandError(`There is no schema "${schema}"`, 'invalid-args')
+  const table = onTable(ctx) ? await openTable(ctx) : null
+  const fallback = table?.schema ?? 'public'
+  await ctx.navigate({ search: (prev) => ({ ...prev, schema: schema === fallback ? undefined : schema }) })
+}
+
+export const setListSort = (_ctx: CommandContext, { sort }: z.infer<typeof SetListSortArgs>) => setTableListSort(sort)
+
+export const reloadSchemas = async (ctx: CommandContext) => {
+  await Promise.all([
+    ctx.queryClient.invalidateQueries({ queryKey: schemasQuery(ctx.api, ctx.ref).queryKey }),
+    ctx.queryClient.invalidateQueries({ queryKey: entitiesKey(ctx.ref) }),
+  ])
+}
+
+export const openTableCommand = async (ctx: CommandContext, { table }: z.infer<typeof OpenTableArgs>) => {
+  await ctx.queryClient.ensureQueryData(gridTableQuery(ctx.api, ctx.ref, table))
+  await ctx.navigate({ to: paths.table(ctx.ref, table), search: {} })
+}
+
+export const createTable = async (ctx: CommandContext, args: z.infer<typeof CreateTableArgs>) => {
+  const schema = args.schema ?? (await listSchema(ctx))
+  if (isProtectedSchema(schema)) throw new CommandError(MSG.protectedSchema(schema), 'disabled')
+  const table = await ctx.api.createTable(ctx.ref, { schema, name: args.name, comment: args.comment?.trim() || null })
+  await refreshTableList(ctx.queryClient, ctx.ref)
+  ctx.toast.success(`Created table ${args.name}`)
+  await ctx.navigate({ to: paths.table(ctx.ref, table.id), search: {} })
+  return table
+}
+
+export const renameTable = async (ctx: CommandContext, { table: id, name }: z.infer<typeof RenameTableArgs>) => {
+  const table = await changeableTable(ctx, id)
+  if (name === table.name) return table
+  const renamed = await ctx.api.updateTable(ctx.ref, id, { name })
+  renameSavedTable(ctx.ref, table.schema, table.name, name)
+  await Promise.all([refreshTableList(ctx.queryClient, ctx.ref), refreshTableQueries(ctx.queryClient, ctx.ref, id)])
+  ctx.toast.success(`Renamed ${table.name} to ${name}`)
+  return renamed
+}
+
+export const commentTable = async (ctx: CommandContext, { table: id, comment }: z.infer<typeof CommentTableArgs>) => {
+  const table = await changeableTable(ctx, id)
+  const updated = await ctx.api.updateTable(ctx.ref, id, { comment: comment.trim() || null })
+  await Promise.all([refreshTableList(ctx.queryClient, ctx.ref), refreshTableQueries(ctx.queryClient, ctx.ref, id)])
+  ctx.toast.success(comment.trim() ? `Saved the comment of ${table.name}` : `Removed the comment of ${table.name}`)
+  return updated
+}
+
+export const duplicateTable = async (ctx: CommandContext, { table: id, name, withData }: z.infer<typeof DuplicateTableArgs>) => {
+  const table = await changeableTable(ctx, id)
+  const copy = await ctx.api.duplicateTable(ctx.ref, { id, name, withData })
+  await refreshTableList(ctx.queryClient, ctx.ref)
+  ctx.toast.success(`Duplicated ${table.name} as ${name}${withData ? ' with its rows' : ''}`)
+  await ctx.navigate({ to: paths.table(ctx.ref, copy.id), search: {} })
+  return copy
+}
+
+export const deleteTable = async (ctx: CommandContext, { table: id }: z.infer<typeof DeleteTableArgs>) => {
+  const table = await changeableTable(ctx, id)
+  const sure = await ctx.confirm({
+    title: `Delete table ${table.name}`,
+    description: `The table ${table.schema}.${table.name} and all its rows are removed. This cannot be undone.`,
+    confirmLabel: 'Delete table',
+    destructive: true,
+  })
+  if (!sure) return false
+  try {
+    await ctx.api.deleteTable(ctx.ref, id)
+  } catch (e) {
+    if (!dependsOn(e)) throw e
+    const cascade = await ctx.confirm({
+      title: `Other objects depend on ${table.name}`,
+      description: `${(e as Error).message}. Delete them together with the table (cascade)?`,
+      confirmLabel: 'Delete with dependents',
+      destructive: true,
+    })
+    if (!cascade) return false
+    await ctx.api.deleteTable(ctx.ref, id, true)
+  }
+  forgetSavedTable(ctx.ref, table.schema, table.name)
+  if (onTable(ctx) && openTableId(ctx) === id) await ctx.navigate({ to: paths.tableEditor(ctx.ref), search: {} })
+  ctx.queryClient.removeQueries({ queryKey: gridTableQuery(ctx.api, ctx.ref, id).queryKey })
+  await Promise.all([
+    refreshTableList(ctx.queryClient, ctx.ref),
+    ctx.queryClient.invalidateQueries({ queryKey: gridTableKey(ctx.ref) }),
+  ])
+  ctx.toast.success(`Deleted table ${table.name}`)
+  return true
+}

@@ -1,0 +1,39 @@
+/**
+ * Where the ⌘K palette mounts. The palette (cmdk, its argument steps) is a chunk of its own, fetched as
+ * soon as the first screen has rendered (see lazyHost), so it is not part of the first load. Should ⌘K
+ * come before it is there, what is typed meanwhile goes into the search it opens with.
+ */
+import { useEffect } from 'react'
+import { useSnapshot } from 'valtio'
+import { palette, setPaletteSearch } from '../model/app/palette'
+import { lazyHost } from '../shell/lazy-host'
+
+const Palette = lazyHost(
+  'command palette',
+  () => import('./Palette').then((m) => m.Palette),
+  () => useSnapshot(palette).open,
+  'mount',
+)
+
+/** Keys typed while the palette is opening: letters go into its search, Backspace takes one back. */
+function useTypeAhead(open: boolean): void {
+  useEffect(() => {
+    if (!open || Palette.loaded()) return
+    const onKey = (e: KeyboardEvent) => {
+      if (Palette.loaded() || e.ctrlKey || e.metaKey || e.altKey) return
+      if (e.key.length === 1) setPaletteSearch(palette.search + e.key)
+      else if (e.key === 'Backspace') setPaletteSearch(palette.search.slice(0, -1))
+      else return
+      e.preventDefault()
+      e.stopPropagation()
+    }
+    window.addEventListener('keydown', onKey, true)
+    return () => window.removeEventListener('keydown', onKey, true)
+  }, [open])
+}
+
+export function PaletteHost() {
+  const { open } = useSnapshot(palette)
+  useTypeAhead(open)
+  return <Palette />
+}
