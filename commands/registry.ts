@@ -112,6 +112,13 @@ export function lazyRun<M, K extends keyof M & string>(
   return Object.assign(run, { [LOAD]: load }) as never
 }
 
+/** The load a command's body still waits for before it can start at once, or null (an inline or loaded body). */
+export function pendingLoad(cmd: Pick<Command, 'run'>): Promise<unknown> | null {
+  const load = (cmd.run as Partial<LazyRun>)[LOAD]
+  if (!load || loadedModules.has(load)) return null
+  return loadModule(load)
+}
+
 /**
  * Loads the run modules of an area's commands (all of them without one), so the first press runs at once:
  * the app calls it for the page in view once the browser is idle.

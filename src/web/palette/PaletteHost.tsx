@@ -15,12 +15,17 @@ const Palette = lazyHost(
   'mount',
 )
 
-/** Keys typed while the palette is opening: letters go into its search, Backspace takes one back. */
-function useTypeAhead(open: boolean): void {
+/**
+ * Keys typed while the palette is opening (its chunk on its way, or its input not focused yet): letters go
+ * into its search, Backspace takes one back. Listening always and reading the store at the key press (not
+ * from a render) catches a letter typed right after ⌘K or '/', before React has drawn anything.
+ */
+function useTypeAhead(): void {
   useEffect(() => {
-    if (!open || Palette.loaded()) return
     const onKey = (e: KeyboardEvent) => {
-      if (Palette.loaded() || e.ctrlKey || e.metaKey || e.altKey) return
+      if (!palette.open || e.ctrlKey || e.metaKey || e.altKey) return
+      const target = e.target as Element | null
+      if (Palette.loaded() && target?.closest?.('[cmdk-root]')) return // the palette's own input has it
       if (e.key.length === 1) setPaletteSearch(palette.search + e.key)
       else if (e.key === 'Backspace') setPaletteSearch(palette.search.slice(0, -1))
       else return
@@ -29,11 +34,10 @@ function useTypeAhead(open: boolean): void {
     }
     window.addEventListener('keydown', onKey, true)
     return () => window.removeEventListener('keydown', onKey, true)
-  }, [open])
+  }, [])
 }
 
 export function PaletteHost() {
-  const { open } = useSnapshot(palette)
-  useTypeAhead(open)
+  useTypeAhead()
   return <Palette />
 }

@@ -1,7 +1,8 @@
 /**
- * Commands' run bodies load per area on first use (commands/registry.ts, `lazyRun`). Once the browser is
- * idle, this loads the bodies of the page's own area and the app-wide ones, so a key pressed on the page
- * runs at once; the other areas' bodies wait for their first use.
+ * Commands' run bodies load per area on first use (commands/registry.ts, `lazyRun`). The page's own area
+ * loads as soon as the page does (its keys are pressed first), the app-wide ones once the browser is idle;
+ * the other areas' bodies wait for their first use. Keys pressed before a body is there wait for it, in
+ * order (keys/dispatch.ts).
  */
 import { useEffect } from 'react'
 import { useRouterState } from '@tanstack/react-router'
@@ -14,12 +15,9 @@ const APP_WIDE: CommandArea[] = ['app', 'navigation', 'account']
 export function usePreloadBodies(): void {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const area = matchPath(pathname).id?.split('.')[0] as CommandArea | undefined
-  useEffect(
-    () =>
-      whenIdle(() => {
-        // a failed load is tried again at the command's first use, which reports it
-        preloadBodies(...APP_WIDE, ...(area ? [area] : [])).catch(() => undefined)
-      }),
-    [area],
-  )
+  useEffect(() => {
+    // a failed load is tried again at the command's first use, which reports it
+    if (area) preloadBodies(area).catch(() => undefined)
+    return whenIdle(() => void preloadBodies(...APP_WIDE).catch(() => undefined))
+  }, [area])
 }
