@@ -11,17 +11,20 @@ export interface EntitiesFilter {
   offset: number
 }
 
-/** 'grouped-alphabetical' orders by entity type (in ENTITY_TYPES order), then name. */
-const ENTITIES_SQL = `
-with entity as (
-  select
-    c.oid::int8 as id,
+/** What a table list shows of a relation (pg_class c, pg_namespace n). */
+const RELATION_COLUMNS = `c.oid::int8 as id,
     n.nspname as schema,
     c.relname as name,
     obj_description(c.oid, 'pg_class') as comment,
     case c.relkind when 'r' then 'table' when 'p' then 'partitioned table' when 'v' then 'view'
       when 'm' then 'materialized view' when 'f' then 'foreign table' end as type,
-    c.relrowsecurity as rls_enabled
+    c.relrowsecurity as rls_enabled`
+
+/** 'grouped-alphabetical' orders by entity type (in ENTITY_TYPES order), then name. */
+const ENTITIES_SQL = `
+with entity as (
+  select
+    ${RELATION_COLUMNS}
   from pg_class c
   join pg_namespace n on n.oid = c.relnamespace
   where n.nspname = $1 and c.relkind in ('r', 'p', 'v', 'm', 'f')
@@ -55,13 +58,7 @@ const NOT_SEARCHED = [...INTERNAL_SCHEMAS, ...EXCLUDED_SCHEMAS]
 const SEARCH_SQL = `
 with relation as (
   select
-    c.oid::int8 as id,
-    n.nspname as schema,
-    c.relname as name,
-    obj_description(c.oid, 'pg_class') as comment,
-    case c.relkind when 'r' then 'table' when 'p' then 'partitioned table' when 'v' then 'view'
-      when 'm' then 'materialized view' when 'f' then 'foreign table' end as type,
-    c.relrowsecurity as rls_enabled,
+    ${RELATION_COLUMNS},
     case when lower(c.relname) = lower($1) then 0 when starts_with(lower(c.relname), lower($1)) then 1 else 2 end as rank
   from pg_class c
   join pg_namespace n on n.oid = c.relnamespace
