@@ -124,7 +124,8 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
   try {
     for (const dir of storageDir.startsWith(`${dataDir}/`) ? [dataDir] : [dataDir, storageDir]) {
       locks.push(await lockDataDir(dir))
-      await makePrivate(dir)
+      // the PGlite directories are made private by openPglite once they are open (initdb makes files 0666)
+      await makePrivate(dir, { except: dir === dataDir ? ['db', 'platform'] : [] })
     }
   } catch (e) {
     for (const lock of locks) await lock.release()

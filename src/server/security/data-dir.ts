@@ -67,13 +67,15 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   throw new DataDirLocked(dir, await holder()) // another studio took the stale lock over first
 }
 
-/** chmod -R: directories 0700, files 0600 (symlinks left alone). */
-export async function makePrivate(dir: string): Promise<void> {
+/** chmod -R: directories 0700, files 0600 (symlinks left alone); `except` names top-level entries to leave out. */
+export async function makePrivate(dir: string, opts: { except?: readonly string[] } = {}): Promise<void> {
   await chmod(dir, 0o700).catch(() => undefined)
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])
+  const skipped = (opts.except ?? []).map((name) => join(dir, name))
   await Promise.all(
     entries.map((e) => {
       const path = join(e.parentPath, e.name)
+      if (skipped.some((s) => path.startsWith(`${s}/`))) return undefined // the entry itself still is
       if (e.isDirectory()) return chmod(path, 0o700).catch(() => undefined)
       if (e.isFile()) return chmod(path, 0o600).catch(() => undefined)
       return undefined
