@@ -8,7 +8,7 @@ import type { CommandContext } from '../src/web/model/app/context'
 import type { Column, GridTable, Row, RowsResponse } from '../src/shared/api'
 import { MSG } from '../src/shared/messages'
 import { ApiError } from '../src/web/data/api'
-import { gridTableQuery, rowsQuery } from '../src/web/model/project/queries'
+import { rowsQuery, tableQuery } from '../src/web/model/project/queries'
 import { readGridSearch } from '../src/web/model/table-editor/search'
 import { COLUMNS_PERMISSION, readonlyReason } from '../src/web/model/table-editor/structure/editable'
 import { cellText } from '../src/web/model/table-editor/rows/cell-text'
@@ -27,11 +27,11 @@ export const canRead = (ctx: CommandContext): true | string =>
 
 /** The open table as last fetched, so `enabled` can answer at once (undefined until it loads). */
 export function cachedTable(ctx: CommandContext): GridTable | undefined {
-  return ctx.queryClient.getQueryData(gridTableQuery(ctx.api, ctx.ref, openTableId(ctx)).queryKey)
+  return ctx.queryClient.getQueryData(tableQuery(ctx.api, ctx.ref, openTableId(ctx)).queryKey)
 }
 
 export function openTable(ctx: CommandContext): Promise<GridTable> {
-  return ctx.queryClient.ensureQueryData(gridTableQuery(ctx.api, ctx.ref, openTableId(ctx)))
+  return ctx.queryClient.ensureQueryData(tableQuery(ctx.api, ctx.ref, openTableId(ctx)))
 }
 
 /** Spec 6: changing columns (and importing, part of the Insert menu) takes SQL admin write on columns, on an editable table. */
@@ -43,7 +43,7 @@ export function canEditColumns(ctx: CommandContext): true | string {
 
 /** The open table, fresh, refusing a read-only one. */
 export async function editableTable(ctx: CommandContext): Promise<GridTable> {
-  const table = await ctx.queryClient.fetchQuery(gridTableQuery(ctx.api, ctx.ref, openTableId(ctx)))
+  const table = await ctx.queryClient.fetchQuery(tableQuery(ctx.api, ctx.ref, openTableId(ctx)))
   const reason = readonlyReason(table)
   if (reason) throw new CommandError(reason, 'disabled')
   return table

@@ -8,7 +8,7 @@ import { CSV_EXPORT_LIMIT, isProtectedSchema } from '../src/shared/constants'
 import { formatFilter, formatSort } from '../src/shared/filters'
 import { MSG } from '../src/shared/messages'
 import { paths } from '../src/shared/routes'
-import { countKey, countQuery, gridTableQuery, rowsKey } from '../src/web/model/project/queries'
+import { countKey, countQuery, rowsKey, tableQuery } from '../src/web/model/project/queries'
 import { readGridSearch } from '../src/web/model/table-editor/search'
 import { autoMapping, columnNames, inferColumnTypes } from '../src/web/model/table-editor/io/csv-types'
 import { csvBlob, readCsvPreview } from '../src/web/model/table-editor/io/csv-preview'
@@ -46,7 +46,7 @@ async function newTableTarget(
   ctx: CommandContext, spec: z.infer<typeof NewTable>, headers: string[], rows: string[][], mapping?: Record<string, string>,
 ): Promise<ImportTarget> {
   if (!ctx.can('tenantSqlAdminWrite')) throw new CommandError(MSG.createTablesPermission, 'disabled')
-  const schema = spec.schema ?? (await ctx.queryClient.ensureQueryData(gridTableQuery(ctx.api, ctx.ref, openTableId(ctx)))).schema
+  const schema = spec.schema ?? (await ctx.queryClient.ensureQueryData(tableQuery(ctx.api, ctx.ref, openTableId(ctx)))).schema
   if (isProtectedSchema(schema)) throw new CommandError(MSG.protectedSchema(schema), 'disabled')
   const names = columnNames(headers)
   const inferred = inferColumnTypes(headers, rows)

@@ -12,7 +12,7 @@ import { readonlyReason } from '../src/web/model/table-editor/structure/editable
 import { isProtectedSchema } from '../src/shared/constants'
 import { MSG } from '../src/shared/messages'
 import { paths } from '../src/shared/routes'
-import { entitiesKey, gridTableKey, gridTableQuery, schemasQuery } from '../src/web/model/project/queries'
+import { entitiesKey, schemasQuery, tableQuery } from '../src/web/model/project/queries'
 import { visibleSchemas } from '../src/web/model/table-editor/schemas'
 import { refreshTableList, refreshTableQueries } from '../src/web/model/table-editor/structure/refresh'
 import { forgetSavedTable, renameSavedTable } from '../src/web/model/table-editor/grid'
@@ -20,7 +20,7 @@ import { setTableListSort } from '../src/web/model/table-editor/table-list'
 
 /** The table, fresh, refusing views and read-only schemas. */
 async function changeableTable(ctx: CommandContext, id: number): Promise<GridTable> {
-  const table = await ctx.queryClient.fetchQuery(gridTableQuery(ctx.api, ctx.ref, id))
+  const table = await ctx.queryClient.fetchQuery(tableQuery(ctx.api, ctx.ref, id))
   const reason = readonlyReason(table)
   if (reason) throw new CommandError(reason, 'disabled')
   if (table.type !== 'table' && table.type !== 'partitioned table') {
@@ -47,7 +47,7 @@ export const reloadSchemas = async (ctx: CommandContext) => {
 }
 
 export const openTableCommand = async (ctx: CommandContext, { table }: z.infer<typeof OpenTableArgs>) => {
-  await ctx.queryClient.ensureQueryData(gridTableQuery(ctx.api, ctx.ref, table))
+  await ctx.queryClient.ensureQueryData(tableQuery(ctx.api, ctx.ref, table))
   await ctx.navigate({ to: paths.table(ctx.ref, table), search: {} })
 }
 
@@ -112,11 +112,8 @@ export const deleteTable = async (ctx: CommandContext, { table: id }: z.infer<ty
   }
   forgetSavedTable(ctx.ref, table.schema, table.name)
   if (onTable(ctx) && openTableId(ctx) === id) await ctx.navigate({ to: paths.tableEditor(ctx.ref), search: {} })
-  ctx.queryClient.removeQueries({ queryKey: gridTableQuery(ctx.api, ctx.ref, id).queryKey })
-  await Promise.all([
-    refreshTableList(ctx.queryClient, ctx.ref),
-    ctx.queryClient.invalidateQueries({ queryKey: gridTableKey(ctx.ref) }),
-  ])
+  ctx.queryClient.removeQueries({ queryKey: tableQuery(ctx.api, ctx.ref, id).queryKey })
+  await refreshTableList(ctx.queryClient, ctx.ref)
   ctx.toast.success(`Deleted table ${table.name}`)
   return true
 }

@@ -10,7 +10,7 @@ import '../../commands/grid-columns'
 import { DEFAULT_PROJECT_REF, GRID_STATE_DEBOUNCE_MS, LS_KEYS } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
-import { gridTableQuery } from '../../src/web/model/project/queries'
+import { tableQuery } from '../../src/web/model/project/queries'
 import { updateColumnBody } from '../../src/web/model/table-editor/structure/column-payload'
 import { COLUMNS_PERMISSION, TABLES_PERMISSION } from '../../src/web/model/table-editor/structure/editable'
 import { structureState } from '../../src/web/model/table-editor/structure/structure-state'
@@ -147,7 +147,7 @@ describe.each(targets())('table structure commands on $name', (target) => {
   })
 
   it('sends only the changed fields, always with isPrimaryKey', async () => {
-    const table = await ctx.queryClient.fetchQuery(gridTableQuery(ctx.api, ref, itemsId))
+    const table = await ctx.queryClient.fetchQuery(tableQuery(ctx.api, ref, itemsId))
     const title = table.columns.find((c) => c.name === 'title')!
     expect(updateColumnBody(table, title, { name: 'title', type: 'text', isNullable: true, comment: '' })).toEqual({ isPrimaryKey: false })
     expect(updateColumnBody(table, title, { name: 'heading', isNullable: false })).toEqual({ isPrimaryKey: false, name: 'heading', isNullable: false })
@@ -164,7 +164,8 @@ describe.each(targets())('table structure commands on $name', (target) => {
     expect(await infoColumn(items, 'note')).toBeUndefined()
     expect(await infoColumn(items, 'remark')).toBeDefined()
     expect(gridState.widths).toMatchObject({ remark: 180 })
-    expect(ctx.location.search).toMatchObject({ filter: ['remark:neq:x'], sort: ['remark:desc'] })
+    // one value of a key is a plain string in the URL's search, as the browser's router has it
+    expect(ctx.location.search).toMatchObject({ filter: 'remark:neq:x', sort: 'remark:desc' })
     await run('grid.filter.clear')
     await run('grid.sort.clear')
 
@@ -208,7 +209,7 @@ describe.each(targets())('table structure commands on $name', (target) => {
 
   it('hides, shows, moves and resizes columns, saved per table in local storage', async () => {
     const saved = () => (JSON.parse(storage.get(LS_KEYS.grid(ref)) ?? '{}') as Record<string, SavedGridView>)[items]
-    const table = await ctx.queryClient.fetchQuery(gridTableQuery(ctx.api, ref, itemsId))
+    const table = await ctx.queryClient.fetchQuery(tableQuery(ctx.api, ref, itemsId))
     const shown = () => displayColumns(table, gridState).map((c) => c.name)
 
     // the layout is written GRID_STATE_DEBOUNCE_MS after the last change, on a timer of our own: fake

@@ -5,8 +5,8 @@ describe('query keys', () => {
   it('keeps everything shaped by a table under one prefix, so a DDL change is one invalidation', () => {
     const tables = keys.tables('p')
     const shaped = [
-      keys.entities('p'), keys.relations('p'), keys.gridTables('p'), keys.gridTable('p', 1), keys.tableWithColumns('p', 1),
-      keys.tableDefinition('p', 1), keys.schemaTables('p', 'public'), keys.foreignKeyTargets('p', 'public'), keys.completionTables('p'),
+      keys.entities('p'), keys.relations('p'), keys.table('p', 1), keys.tableDefinition('p', 1), keys.schemaTables('p', 'public'),
+      keys.completionTables('p'),
     ]
     for (const key of shaped) expect(key.slice(0, tables.length)).toEqual([...tables])
     // rows and counts are data, not structure: a DDL change refreshes them per table

@@ -38,11 +38,12 @@ export const entitiesQuery = (api: Api, ref: string, p: EntitiesParams) =>
 
 export const entitiesKey = keys.entities
 
-export const gridTableQuery = (api: Api, ref: string, tableId: number) =>
-  queryOptions({ queryKey: keys.gridTable(ref, tableId), queryFn: () => api.gridTable(ref, tableId) })
-
-/** Every grid table of the project (their RLS state changes with a policy change). */
-export const gridTableKey = keys.gridTables
+/**
+ * One relation with its columns, primary keys and relationships: the grid, the policy editor and the
+ * foreign-key picker all read it here, so a DDL change (keys.tables) refreshes it once for all of them.
+ */
+export const tableQuery = (api: Api, ref: string, tableId: number) =>
+  queryOptions({ queryKey: keys.table(ref, tableId), queryFn: () => api.gridTable(ref, tableId) })
 
 export const tableDefinitionQuery = (api: Api, ref: string, tableId: number) =>
   queryOptions({

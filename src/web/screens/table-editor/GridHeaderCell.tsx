@@ -6,7 +6,7 @@ import { ArrowDown, ArrowUp, ChevronDown, EyeOff, Key, Link2, Pencil, Pin, PinOf
 import type { Column, Row } from '../../../shared/api'
 import { DEFAULT_PROJECT_REF } from '../../../shared/constants'
 import { useApi } from '../../commands-context'
-import { gridTableQuery } from '../../model/project/queries'
+import { tableQuery } from '../../model/project/queries'
 import { DropdownMenu, MenuItem, MenuSeparator, cx } from '../../ui'
 import { resetColumnWidth } from '../../model/table-editor/grid'
 import { press } from '../../commands-run'
@@ -37,7 +37,7 @@ export function GridHeaderCell({ header, column, style, primaryKey, foreignKey, 
   const [dropping, setDropping] = useState(false)
   const name = column.name
   const { ref = DEFAULT_PROJECT_REF } = useParams({ strict: false })
-  const table = useQuery(gridTableQuery(useApi(), ref, column.table_id)).data
+  const table = useQuery(tableQuery(useApi(), ref, column.table_id)).data
   const editable = useCan('sqlAdminWriteColumns') && table?.readonly === false
   const droppable = (e: DragEvent) => !frozen && e.dataTransfer.types.includes(COLUMN_DRAG_TYPE)
 

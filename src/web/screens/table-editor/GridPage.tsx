@@ -8,7 +8,7 @@ import { gridTableKey } from '../../../shared/constants'
 import { MSG } from '../../../shared/messages'
 import { useApi } from '../../commands-context'
 import { press } from '../../commands-run'
-import { countQuery, gridTableQuery, rowsQuery } from '../../model/project/queries'
+import { countQuery, rowsQuery, tableQuery } from '../../model/project/queries'
 import { gridState, openGridTable } from '../../model/table-editor/grid'
 import { roleState } from '../../model/project/role'
 import { setInsertPanelOpen, stopEditing } from '../../model/table-editor/row-edit'
@@ -31,7 +31,7 @@ const ROUTE = '/project/$ref/editor/$tableId'
 export function GridPage() {
   const { ref, tableId } = useParams({ from: ROUTE })
   const id = Number(tableId)
-  const table = useQuery(gridTableQuery(useApi(), ref, id))
+  const table = useQuery(tableQuery(useApi(), ref, id))
   if (table.isPending) return <Loading label="Loading table" />
   if (table.isError) {
     return (

@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio'
 import { useApi } from '../../commands-context'
 import { DEFAULT_PROJECT_REF, isProtectedSchema } from '../../../shared/constants'
 import { MSG } from '../../../shared/messages'
-import { entitiesQuery, gridTableQuery, schemasQuery } from '../../model/project/queries'
+import { entitiesQuery, schemasQuery, tableQuery } from '../../model/project/queries'
 import { tableListState } from '../../model/table-editor/table-list'
 import { Alert, Button, EmptyState, Input, Spinner, Tooltip } from '../../ui'
 import { bindingFor } from '../../model/app/keys/keymap'
@@ -27,7 +27,7 @@ export function TableList() {
   const { ref = DEFAULT_PROJECT_REF, tableId } = useParams({ strict: false })
   const chosenSchema = useSearch({ strict: false }).schema
   const openId = tableId === undefined ? undefined : Number(tableId)
-  const openTable = useQuery({ ...gridTableQuery(api, ref, openId ?? 0), enabled: openId !== undefined && !chosenSchema })
+  const openTable = useQuery({ ...tableQuery(api, ref, openId ?? 0), enabled: openId !== undefined && !chosenSchema })
   const schema = chosenSchema ?? (openId === undefined || openTable.isError ? 'public' : openTable.data?.schema)
   const schemas = useQuery(schemasQuery(api, ref))
 

@@ -8,10 +8,10 @@ import { MSG } from '../../../../shared/messages'
 import { policyProblem, type Policy, type PolicyCommand } from '../../../../shared/policies'
 import { createPolicySql, updatePolicySql, type PolicyChange } from '../../../../shared/policy-sql'
 import { policyTemplates, type PolicyTemplate } from '../../../../shared/policy-templates'
-import type { Table } from '../../../../shared/api'
-import { policiesQuery } from '../../project/queries'
+import type { GridTable } from '../../../../shared/api'
+import { policiesQuery, tableQuery } from '../../project/queries'
 import { policyEditor, type PolicyForm, type PolicyTarget } from './policy-editor-state'
-import { refreshPolicies, tableWithColumnsQuery } from './queries'
+import { refreshPolicies } from './queries'
 import { errorMessage } from '../../../../shared/error-message'
 import { ApiError } from '../../../data/api'
 
@@ -23,8 +23,14 @@ export interface NewPolicy {
   roles?: string[]
 }
 
-export function tableOf(ctx: CommandContext, tableId: number): Promise<Table> {
-  return ctx.queryClient.fetchQuery({ ...tableWithColumnsQuery(ctx.api, ctx.ref, tableId), staleTime: 0 })
+/**
+ * The table (plain or partitioned) as the database has it now: its RLS state is flipped and its name
+ * written into the SQL right after, so it is read again rather than taken from the cache.
+ */
+export async function tableOf(ctx: CommandContext, tableId: number): Promise<GridTable> {
+  const table = await ctx.queryClient.fetchQuery({ ...tableQuery(ctx.api, ctx.ref, tableId), staleTime: 0 })
+  if (table.type !== 'table' && table.type !== 'partitioned table') throw new CommandError(`Table ${tableId} not found`, 'invalid-args')
+  return table
 }
 
 /** The project's policies, read again from the database when `fresh` (else as cached, for options). */
@@ -67,7 +73,7 @@ export function reviewProblem(
 }
 
 /** The SQL of a new policy on `table`, as the review shows it. */
-export function createSql(table: Pick<Table, 'schema' | 'name'>, p: NewPolicy): string {
+export function createSql(table: Pick<GridTable, 'schema' | 'name'>, p: NewPolicy): string {
   return createPolicySql({ ...p, schema: table.schema, table: table.name })
 }
 
@@ -83,7 +89,7 @@ export function policyChange(policy: Policy, form: PolicyForm): PolicyChange & {
 }
 
 /** Creates the policy on `table`; null (and the spec's toast) when the database refuses it. */
-export async function createPolicy(ctx: CommandContext, table: Pick<Table, 'schema' | 'name'>, p: NewPolicy, onError?: (message: string) => void): Promise<Policy | null> {
+export async function createPolicy(ctx: CommandContext, table: Pick<GridTable, 'schema' | 'name'>, p: NewPolicy, onError?: (message: string) => void): Promise<Policy | null> {
   const problem = reviewProblem(p, () => createSql(table, p))
   if (problem) throw new CommandError(problem, 'invalid-args')
   let policy: Policy

@@ -1,6 +1,6 @@
 /**
- * The policies page's server state: a schema's tables and policies, and one table with its columns (the
- * SQL fields complete them). Shared by the page and the commands.
+ * The policies page's server state: a schema's tables and policies. Shared by the page and the commands;
+ * the editor reads its table's columns (the SQL fields complete them) from the shared tableQuery.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Api } from '../../../data/api'
@@ -19,9 +19,6 @@ export const schemaPoliciesQuery = (api: Api, ref: string, schema: string) =>
     ...policiesQuery(api, ref),
     select: (policies) => policies.filter((p) => p.schema === schema).sort((a, b) => a.name.localeCompare(b.name)),
   })
-
-export const tableWithColumnsQuery = (api: Api, ref: string, tableId: number) =>
-  queryOptions({ queryKey: keys.tableWithColumns(ref, tableId), queryFn: () => api.table(ref, tableId) })
 
 /** After a policy or RLS change (database or storage): every view of the policies, and every table (their RLS state). */
 export function refreshPolicies(queryClient: QueryClient, ref: string): Promise<void> {

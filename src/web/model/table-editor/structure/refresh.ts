@@ -6,8 +6,9 @@ import type { QueryClient } from '@tanstack/react-query'
 import { keys } from '../../project/keys'
 
 /**
- * A table's columns changed: everything shaped by the tables (the grid's, the policy editor's, foreign-key
- * targets, definitions, lists; one key prefix), inactive queries too, and this table's rows and count.
+ * A table's columns changed: everything shaped by the tables (each table as the grid, the policy editor
+ * and the foreign-key picker share it, definitions, lists; one key prefix), inactive queries too, and this
+ * table's rows and count.
  */
 export async function refreshTableQueries(queryClient: QueryClient, ref: string, tableId: number): Promise<void> {
   await Promise.all([

@@ -6,7 +6,7 @@ import { FileText } from 'lucide-react'
 import { run } from '../../../../../commands/all'
 import type { GridTable } from '../../../../shared/api'
 import { useApi } from '../../../commands-context'
-import { gridTableQuery } from '../../../model/project/queries'
+import { tableQuery } from '../../../model/project/queries'
 import { Alert, Button, Field, Input, cx } from '../../../ui'
 import { SidePanel } from '../structure/SidePanel'
 import { useCan } from '../../../useCan'
@@ -25,7 +25,7 @@ import './io.css'
 export function ImportWizard({ projectRef }: { projectRef: string }) {
   const { open } = useSnapshot(importState)
   const { tableId } = useParams({ strict: false })
-  const table = useQuery({ ...gridTableQuery(useApi(), projectRef, Number(tableId)), enabled: open && tableId !== undefined })
+  const table = useQuery({ ...tableQuery(useApi(), projectRef, Number(tableId)), enabled: open && tableId !== undefined })
   if (!open || !table.data) return null
   return <Wizard key={table.data.id} table={table.data} />
 }

@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio'
 import { run } from '../../../../../commands/all'
 import type { Column, GridTable } from '../../../../shared/api'
 import { useApi } from '../../../commands-context'
-import { gridTableQuery } from '../../../model/project/queries'
+import { tableQuery } from '../../../model/project/queries'
 import { Alert, Button } from '../../../ui'
 import { ColumnFields } from './ColumnFields'
 import { ColumnFormValues, NEW_COLUMN, columnArgsOf, columnFormOf } from '../../../model/table-editor/structure/column-form'
@@ -16,7 +16,7 @@ import { closeColumnPanel, structureState } from '../../../model/table-editor/st
 /** Insert column / edit column: the side panel the column commands open. */
 export function ColumnPanel({ projectRef }: { projectRef: string }) {
   const { columnPanel } = useSnapshot(structureState)
-  const table = useQuery({ ...gridTableQuery(useApi(), projectRef, columnPanel?.tableId ?? 0), enabled: columnPanel !== null })
+  const table = useQuery({ ...tableQuery(useApi(), projectRef, columnPanel?.tableId ?? 0), enabled: columnPanel !== null })
   if (!columnPanel || !table.data) return null
   const column = columnPanel.column === null ? null : (table.data.columns.find((c) => c.name === columnPanel.column) ?? null)
   return <ColumnEditor key={`${columnPanel.tableId}/${columnPanel.column}`} projectRef={projectRef} table={table.data} column={column} />

@@ -4,12 +4,11 @@ import { Controller, useWatch, type UseFormReturn } from 'react-hook-form'
 import { Link2, X } from 'lucide-react'
 import { FOREIGN_KEY_ACTIONS } from '../../../../shared/api-edit'
 import { useApi } from '../../../commands-context'
-import { isUserSchema } from '../../../model/project/project-queries'
-import { schemasQuery } from '../../../model/project/queries'
+import { isUserSchema, relationsQuery } from '../../../model/project/project-queries'
+import { schemasQuery, tableQuery } from '../../../model/project/queries'
 import { Button, Field, IconButton, Select } from '../../../ui'
 import { columnType, splitType } from '../../../model/table-editor/structure/column-types'
 import type { ColumnFormValues } from '../../../model/table-editor/structure/column-form'
-import { keys } from '../../../model/project/keys'
 
 interface ForeignKeyFieldsProps {
   form: UseFormReturn<ColumnFormValues>
@@ -39,12 +38,14 @@ function ForeignKeyBox({ form, projectRef, schema, table }: { form: UseFormRetur
   const api = useApi()
   const ids = { schema: useId(), table: useId(), column: useId(), onDelete: useId() }
   const schemas = useQuery(schemasQuery(api, projectRef))
+  // the schema's tables from the project's relation list; the chosen one's columns from its shared table query
   const tables = useQuery({
-    queryKey: keys.foreignKeyTargets(projectRef, schema),
-    queryFn: () => api.tables(projectRef, { included_schemas: [schema], include_columns: true }),
+    ...relationsQuery(api, projectRef),
+    select: (relations) => relations.filter((r) => r.schema === schema && (r.type === 'table' || r.type === 'partitioned table')),
     enabled: schema !== '',
   })
-  const target = tables.data?.find((t) => t.name === table)
+  const targetId = tables.data?.find((t) => t.name === table)?.id
+  const target = useQuery({ ...tableQuery(api, projectRef, targetId ?? 0), enabled: targetId !== undefined }).data
   const keyColumns = (target?.columns ?? []).filter((c) => c.is_unique || target?.primary_keys.some((pk) => pk.name === c.name))
   const errors = form.formState.errors.foreignKey
 

@@ -7,7 +7,7 @@ import { run } from '../../../../../commands/all'
 import type { GridTable } from '../../../../shared/api'
 import { isProtectedSchema } from '../../../../shared/constants'
 import { useApi } from '../../../commands-context'
-import { gridTableQuery, schemasQuery } from '../../../model/project/queries'
+import { schemasQuery, tableQuery } from '../../../model/project/queries'
 import { Field, Input, Select, Textarea } from '../../../ui'
 import { visibleSchemas } from '../../../model/table-editor/schemas'
 import { Checkbox } from './Checkbox'
@@ -78,7 +78,7 @@ function CreateTableDialog({ projectRef, schema }: { projectRef: string; schema:
 }
 
 function ExistingTableDialog({ projectRef, target }: { projectRef: string; target: Exclude<TableDialogTarget, { kind: 'create' }> }) {
-  const table = useQuery(gridTableQuery(useApi(), projectRef, target.tableId))
+  const table = useQuery(tableQuery(useApi(), projectRef, target.tableId))
   if (!table.data) return null
   if (target.kind === 'rename') return <RenameDialog table={table.data} />
   if (target.kind === 'comment') return <CommentDialog table={table.data} />

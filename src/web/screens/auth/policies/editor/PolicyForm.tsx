@@ -17,7 +17,7 @@ import { Alert, Badge, Button, Field, Input, Kbd, cx } from '../../../../ui'
 import {
   policyEditor, setPolicyCommand, setPolicyExpression, setPolicyName, setPolicyRoles,
 } from '../../../../model/auth/policies/policy-editor-state'
-import { tableWithColumnsQuery } from '../../../../model/auth/policies/queries'
+import { tableQuery } from '../../../../model/project/queries'
 import {
   nameMax, setStorageOperation, setStoragePolicyDefinition, setStoragePolicyName, setStoragePolicyRoles, storagePolicyModal,
 } from '../../../../model/storage/policies/storage-policy-state'
@@ -164,7 +164,7 @@ function OperationsField({ mark }: PartProps) {
 /** A database policy's USING and WITH CHECK, as its command shows them; the table's columns complete. */
 function UsingAndCheckFields({ projectRef, mark, sql }: PartProps & { projectRef: string }) {
   const { form, target } = useSnapshot(policyEditor)
-  const table = useQuery({ ...tableWithColumnsQuery(useApi(), projectRef, target?.tableId ?? 0), enabled: Boolean(target) })
+  const table = useQuery({ ...tableQuery(useApi(), projectRef, target?.tableId ?? 0), enabled: Boolean(target) })
   const shared = { ...sql, table: target?.table, columns: table.data?.columns, placeholder: '(select auth.uid()) = user_id' }
   return (
     <>
