@@ -1,27 +1,19 @@
 /**
  * The studio account: sign in with the dashboard password (the /sign-in page's form runs it) and log out
  * (spec 2, Account: 'Log out (signs out, then goes to /sign-in)'). Both end with a full page load in the
- * browser, so the session is initialised afresh and no cached query outlives it (spec 4, sign-in frame);
- * headless they navigate in memory.
+ * browser (`ctx.loadPage`), so the session is initialised afresh and no cached query outlives it (spec 4,
+ * sign-in frame); headless, a new memory router does the same.
  */
 import { defineCommand } from './registry'
 import type { CommandContext } from '../src/web/model/app/context'
 import { paths } from '../src/shared/routes'
 import { SignInBody } from '../src/shared/sign-in'
 import { ApiError } from '../src/web/data/api'
-import { afterSignIn, loadPage } from '../src/web/model/account/session'
-import { parseSearch } from '../src/web/model/app/search-params'
+import { afterSignIn } from '../src/web/model/account/session'
 
 const AREA = 'account'
 
 const onSignInPage = (ctx: CommandContext) => ctx.route.matches('sign-in')
-
-/** A full page load of `href` in the browser; headless, the same place in memory. */
-async function leaveFor(ctx: CommandContext, href: string): Promise<void> {
-  if (loadPage(href)) return
-  const url = new URL(href, 'http://studio.invalid')
-  await ctx.navigate({ to: url.pathname, search: parseSearch(url.search), replace: true })
-}
 
 export const signIn = defineCommand({
   id: 'account.sign-in',
@@ -35,7 +27,7 @@ export const signIn = defineCommand({
   run: async (ctx, { password }) => {
     await ctx.api.signIn(password)
     ctx.queryClient.clear()
-    await leaveFor(ctx, afterSignIn(ctx.location.search))
+    await ctx.loadPage(afterSignIn(ctx.location.search))
   },
 })
 
@@ -53,6 +45,6 @@ export const signOut = defineCommand({
       if (!(e instanceof ApiError && e.code === 401)) throw e
     }
     ctx.queryClient.clear()
-    await leaveFor(ctx, paths.signIn())
+    await ctx.loadPage(paths.signIn())
   },
 })

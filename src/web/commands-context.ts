@@ -3,7 +3,7 @@
  * from the stores, permissions from the permissions endpoint (self-hosted grants everything).
  */
 import type { QueryClient } from '@tanstack/react-query'
-import type { CommandContext, Location, NavigateOptions, SearchParams } from './model/app/context'
+import type { CommandContext } from './model/app/context'
 import { currentContext, setCommandContext } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF } from '../shared/constants'
 import { isGranted } from '../shared/permissions'
@@ -11,7 +11,8 @@ import { matchPath } from '../shared/routes'
 import type { Api } from './data/api'
 import { permissionsQuery } from './model/project/project-queries'
 import type { AppRouter } from './router'
-import { stringifySearch } from './model/app/search-params'
+import { routerLocation, routerNavigate } from './model/app/navigation'
+import { loadPage } from './model/account/session'
 import { requestConfirm } from './model/app/confirm'
 import { toast } from './model/app/toasts'
 import { watchCommandInputs } from './command-state'
@@ -28,18 +29,7 @@ export function installWebCommandContext({ router, queryClient, api, isPlatform 
   const permissions = permissionsQuery(api, isPlatform)
   void queryClient.prefetchQuery(permissions)
 
-  const location = (): Location => ({
-    pathname: router.state.location.pathname,
-    search: router.state.location.search as SearchParams,
-  })
-
-  async function navigate(opts: NavigateOptions): Promise<void> {
-    const current = location()
-    const pathname = opts.to ?? current.pathname
-    const prev = pathname === current.pathname ? current.search : {}
-    const search = typeof opts.search === 'function' ? opts.search(prev) : (opts.search ?? {})
-    await router.navigate({ href: pathname + stringifySearch(search), replace: opts.replace })
-  }
+  const location = () => routerLocation(router)
 
   const context: CommandContext = {
     get ref() {
@@ -54,7 +44,8 @@ export function installWebCommandContext({ router, queryClient, api, isPlatform 
     get route() {
       return matchPath(location().pathname)
     },
-    navigate,
+    navigate: (opts) => routerNavigate(router, opts),
+    loadPage: async (href) => loadPage(href),
     can: (permission) => isGranted(queryClient.getQueryData(permissions.queryKey) ?? [], permission),
     toast,
     confirm: requestConfirm,

@@ -46,17 +46,21 @@ describe.each(targets())('account commands on $name', (target) => {
     vi.restoreAllMocks()
   })
 
-  /** A context at `start` whose api sends `cookie` (or none) and the studio's own Origin, as the browser would. */
-  function browserLike(start: string, cookie?: string): HeadlessContext {
-    ctx = headlessContext(target, start)
+  /**
+   * A page loaded at `start` whose api sends `cookie` (or none) and the studio's own Origin, as the browser
+   * would: the load asks the server whether there is a session, as the app does.
+   */
+  async function browserLike(start: string, cookie?: string): Promise<HeadlessContext> {
+    ctx = headlessContext(target)
     ctx.api = createApi(target.url, cookie ? { cookie, origin: target.url } : { origin: target.url })
+    await ctx.loadPage(start)
     return ctx
   }
 
   it('account.sign-out ends the session, clears the cache and goes to /sign-in; the cookie then gets 401', async () => {
     const cookie = await signInCookie(target.url)
     expect(await statusWith(target.url, cookie)).toBe(200)
-    browserLike(paths.sqlNew(ref), cookie)
+    await browserLike(paths.sqlNew(ref), cookie)
     await ctx.api.studio()
     ctx.queryClient.setQueryData(['project', ref], { ref, name: 'cached' })
 
@@ -74,7 +78,7 @@ describe.each(targets())('account commands on $name', (target) => {
 
   it('account.sign-out with a session that already ended still lands on /sign-in', async () => {
     const cookie = await signInCookie(target.url)
-    browserLike(paths.project(ref), cookie)
+    await browserLike(paths.project(ref), cookie)
     await fetch(`${target.url}/platform/sign-out`, { method: 'POST', headers: { cookie, origin: target.url, 'x-studio-request': '1' } })
     expect(await statusWith(target.url, cookie)).toBe(401)
     await run('account.sign-out')
@@ -82,7 +86,7 @@ describe.each(targets())('account commands on $name', (target) => {
   })
 
   it('account.sign-in with a wrong password stays on /sign-in, signed out, with MSG.wrongPassword', async () => {
-    browserLike('/sign-in')
+    await browserLike('/sign-in')
     await ctx.navigate({ search: { returnTo: paths.sqlNew(ref) } })
     const responses: Response[] = []
     const realFetch = globalThis.fetch
@@ -102,7 +106,7 @@ describe.each(targets())('account commands on $name', (target) => {
   })
 
   it('account.sign-in with the password opens a session and goes to returnTo (a path of this studio only)', async () => {
-    browserLike('/sign-in')
+    await browserLike('/sign-in')
     await ctx.navigate({ search: { returnTo: `${paths.sqlNew(ref)}?from=test` } })
     const realFetch = globalThis.fetch
     const cookies: string[] = []
@@ -125,7 +129,8 @@ describe.each(targets())('account commands on $name', (target) => {
     for (const returnTo of ['//evil.example/x', '/\\evil.example', 'https://evil.example/']) {
       await ctx.navigate({ to: '/sign-in', search: { returnTo } })
       await run('account.sign-in', { password: TEST_PASSWORD })
-      expect(ctx.location.pathname).toBe('/')
+      // '/' itself sends a self-hosted studio on to its one project
+      expect(ctx.location.pathname).toBe(paths.project(ref))
     }
   })
 

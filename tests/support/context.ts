@@ -1,14 +1,18 @@
 /**
- * A headless command context over a real server: commands run exactly as in the browser, with
- * navigation kept in memory, toasts recorded and confirmations answered by the test.
+ * A headless command context over a real server: commands run exactly as in the browser, through the
+ * studio's own router on a memory history (its matching, search validation and redirects), with toasts
+ * recorded and confirmations answered by the test.
  */
 import { QueryClient } from '@tanstack/react-query'
 import { inject } from 'vitest'
-import type { CommandContext, ConfirmOptions, Location, NavigateOptions } from '../../src/web/model/app/context'
+import type { CommandContext, ConfirmOptions, Location } from '../../src/web/model/app/context'
+import { createMemoryRouter } from '../../src/web/model/app/route-tree'
+import { routerLocation, routerNavigate } from '../../src/web/model/app/navigation'
 import { setCommandContext } from '../../commands/registry'
 import { createApi } from '../../src/web/data/api'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { matchPath } from '../../src/shared/routes'
+import { safeReturnTo } from '../../src/shared/sign-in'
 import type { PermissionName } from '../../src/shared/permissions'
 import { AUTH } from './auth'
 import type { Target } from './global-setup'
@@ -27,24 +31,28 @@ export interface HeadlessContext extends CommandContext {
 }
 
 export function headlessContext(target: Target, start = `/project/${DEFAULT_PROJECT_REF}`): HeadlessContext {
-  let location: Location = { pathname: start, search: {} }
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  let router = createMemoryRouter({ queryClient, isPlatform: false, signedIn: true }, start)
   const ctx: HeadlessContext = {
     ref: DEFAULT_PROJECT_REF,
     isPlatform: false,
     api: createApi(target.url, AUTH),
-    queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+    queryClient,
     get location() {
-      return location
+      return routerLocation(router)
     },
     get route() {
-      return matchPath(location.pathname)
+      return matchPath(routerLocation(router).pathname)
     },
-    async navigate(opts: NavigateOptions) {
-      const pathname = opts.to ?? location.pathname
-      const prev = pathname === location.pathname ? location.search : {}
-      const search = typeof opts.search === 'function' ? opts.search(prev) : (opts.search ?? {})
-      location = { pathname, search }
-      ctx.history.push(location)
+    async navigate(opts) {
+      await routerNavigate(router, opts)
+      ctx.history.push(routerLocation(router))
+    },
+    async loadPage(href) {
+      const signedIn = await ctx.api.studio().then(() => true, () => false)
+      router = createMemoryRouter({ queryClient, isPlatform: false, signedIn }, safeReturnTo(href))
+      await router.load()
+      ctx.history.push(routerLocation(router))
     },
     can: (p) => !ctx.denied.has(p),
     toasts: [],

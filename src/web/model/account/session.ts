@@ -1,8 +1,8 @@
 /**
  * Where the session shows in the browser: a 401 from any dashboard call sends the user to /sign-in (with
  * the page they were on as `returnTo`), and signing in or out ends with a full page load, which
- * re-initialises the session and starts every cached query afresh (spec 4, sign-in frame). Headless (tests)
- * there is no page to load: `loadPage` answers false and the command navigates in memory instead.
+ * re-initialises the session and starts every cached query afresh (spec 4, sign-in frame): the browser's
+ * command context loads pages with `loadPage`; a headless one starts a new memory router instead.
  */
 import { z } from 'zod'
 import { paths } from '../../../shared/routes'
@@ -28,12 +28,10 @@ const hasWindow = () => typeof window !== 'undefined' && typeof window.location?
 
 let leaving = false
 
-/** A full page load of `href` (a path of this studio); false headless, where the caller navigates in memory. */
-export function loadPage(href: string): boolean {
-  if (!hasWindow()) return false
+/** A full page load of `href` (a path of this studio, else '/'). */
+export function loadPage(href: string): void {
   leaving = true
   window.location.assign(safeReturnTo(href))
-  return true
 }
 
 /** Whether the page is already on /sign-in. */

@@ -46,6 +46,11 @@ export interface CommandContext {
   readonly location: Location
   readonly route: RouteMatch
   navigate(opts: NavigateOptions): Promise<void>
+  /**
+   * A full page load of `href` (a path of this studio): the session, the router and every cached query
+   * start afresh. Headless, a new memory router at `href` that knows whether the api still has a session.
+   */
+  loadPage(href: string): Promise<void>
   can(permission: PermissionName): boolean
   toast: Toaster
   /** answered by a dialog in the browser, by the test's script headless */

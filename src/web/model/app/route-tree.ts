@@ -1,0 +1,164 @@
+/**
+ * The router's tree without its screens: every route's path (from ROUTES), search validation and redirect.
+ * The app's router (src/web/router.tsx) gives these same routes their components; headless tests build a
+ * memory-history router over this tree, so a command's navigation goes through the real matching,
+ * `validateSearch` and redirects in both.
+ */
+import {
+  createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, redirect, type RouterHistory,
+} from '@tanstack/react-router'
+import type { QueryClient } from '@tanstack/react-query'
+import { DEFAULT_PROJECT_REF } from '../../../shared/constants'
+import { ROUTES, paths, relativePath } from '../../../shared/routes'
+import { parseSearch, stringifySearch } from './search-params'
+import { gridSearchSchema } from '../table-editor/search'
+import { policiesSearchSchema } from '../auth/policies/search'
+import { rolesSearchSchema } from '../database/roles/roles-data'
+import { afterSignIn, signInSearchSchema } from '../account/session'
+
+export interface RouterContext {
+  queryClient: QueryClient
+  isPlatform: boolean
+  /** whether the page loaded with a session (the studio call answered); a sign-in or sign-out loads the page afresh */
+  signedIn: boolean
+}
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({})
+
+/** Self-hosted ('not on the platform'): account, organization and project lists go to the one project. */
+const toDefaultProject = ({ context }: { context: RouterContext }) => {
+  if (!context.isPlatform) throw redirect({ href: paths.project(DEFAULT_PROJECT_REF), replace: true })
+}
+
+const child = <P extends string>(path: P) => ({ getParentRoute: () => rootRoute, path })
+
+export const indexRoute = createRoute({ ...child('/'), beforeLoad: toDefaultProject })
+export const projectsRoute = createRoute({ ...child(ROUTES.projects.path), beforeLoad: toDefaultProject })
+export const accountRoute = createRoute({ ...child('/account/$'), beforeLoad: toDefaultProject })
+export const orgRoute = createRoute({ ...child('/org/$'), beforeLoad: toDefaultProject })
+export const supportRoute = createRoute(child(ROUTES.support.path))
+
+/**
+ * Outside the project frame (no session needed). Signed in already: reset cached queries and go where the
+ * sign-in would have gone (spec 4, sign-in frame); otherwise stay.
+ */
+export const signInRoute = createRoute({
+  ...child(ROUTES['sign-in'].path),
+  validateSearch: signInSearchSchema,
+  beforeLoad: ({ context, search }) => {
+    if (!context.signedIn) return
+    context.queryClient.clear()
+    throw redirect({ href: afterSignIn(search), replace: true })
+  },
+})
+
+export const projectRoute = createRoute(child(ROUTES.project.path))
+export const projectHomeRoute = createRoute({ getParentRoute: () => projectRoute, path: '/' })
+
+export const editorRoute = createRoute({ getParentRoute: () => projectRoute, path: relativePath('table-editor', 'project') })
+export const editorIndexRoute = createRoute({ getParentRoute: () => editorRoute, path: '/' })
+export const tableRoute = createRoute({
+  getParentRoute: () => editorRoute,
+  path: relativePath('table-editor.table', 'table-editor'),
+  validateSearch: gridSearchSchema,
+})
+
+export const sqlRoute = createRoute({ getParentRoute: () => projectRoute, path: relativePath('sql-editor', 'project') })
+/** /sql opens a new query. */
+const sqlIndexRoute = createRoute({
+  getParentRoute: () => sqlRoute,
+  path: '/',
+  beforeLoad: ({ params }) => {
+    throw redirect({ href: paths.sqlNew(params.ref), replace: true })
+  },
+})
+const underSql = <P extends string>(path: P) => ({ getParentRoute: () => sqlRoute, path })
+export const sqlNewRoute = createRoute(underSql(relativePath('sql-editor.new', 'sql-editor')))
+export const sqlSnippetRoute = createRoute(underSql(relativePath('sql-editor.snippet', 'sql-editor')))
+export const sqlTemplatesRoute = createRoute(underSql(relativePath('sql-editor.templates', 'sql-editor')))
+export const sqlQuickstartsRoute = createRoute(underSql(relativePath('sql-editor.quickstarts', 'sql-editor')))
+
+export const policiesRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: relativePath('auth.policies', 'project'),
+  validateSearch: policiesSearchSchema,
+})
+export const rolesRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: relativePath('database.roles', 'project'),
+  validateSearch: rolesSearchSchema,
+})
+
+export const storageRoute = createRoute({ getParentRoute: () => projectRoute, path: relativePath('storage', 'project') })
+/** /storage is the bucket list. */
+const storageIndexRoute = createRoute({
+  getParentRoute: () => storageRoute,
+  path: '/',
+  beforeLoad: ({ params }) => {
+    throw redirect({ href: paths.storageBuckets(params.ref), replace: true })
+  },
+})
+const underStorage = <P extends string>(path: P) => ({ getParentRoute: () => storageRoute, path })
+export const storageBucketsRoute = createRoute(underStorage(relativePath('storage.buckets', 'storage')))
+export const storageBucketRoute = createRoute(underStorage(relativePath('storage.bucket', 'storage')))
+export const storagePoliciesRoute = createRoute(underStorage(relativePath('storage.policies', 'storage')))
+export const storageSettingsRoute = createRoute(underStorage(relativePath('storage.settings', 'storage')))
+
+export const apiSettingsRoute = createRoute({ getParentRoute: () => projectRoute, path: relativePath('settings.api', 'project') })
+
+export const routeTree = rootRoute.addChildren([
+  indexRoute,
+  projectsRoute,
+  accountRoute,
+  orgRoute,
+  supportRoute,
+  signInRoute,
+  projectRoute.addChildren([
+    projectHomeRoute,
+    editorRoute.addChildren([editorIndexRoute, tableRoute]),
+    sqlRoute.addChildren([sqlIndexRoute, sqlNewRoute, sqlTemplatesRoute, sqlQuickstartsRoute, sqlSnippetRoute]),
+    policiesRoute,
+    rolesRoute,
+    storageRoute.addChildren([
+      storageIndexRoute, storageBucketsRoute, storageBucketRoute, storagePoliciesRoute, storageSettingsRoute,
+    ]),
+    apiSettingsRoute,
+  ]),
+])
+
+/** The studio's router over this tree: the browser's history in the app, a memory history headless. */
+export function createStudioRouter(context: RouterContext, memory?: MemoryOptions) {
+  return createRouter({
+    routeTree,
+    context,
+    parseSearch,
+    stringifySearch,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+    ...memory,
+  })
+}
+
+interface MemoryOptions {
+  history: RouterHistory
+  isServer: false
+  origin: string
+  scrollRestoration: false
+}
+
+export type AppRouter = ReturnType<typeof createStudioRouter>
+
+/**
+ * A router that keeps its location in memory, starting at `start` (tests, in Node: told it is no server so
+ * that it navigates). It loads each location it is sent to, as the app's RouterProvider has it do.
+ */
+export function createMemoryRouter(context: RouterContext, start: string): AppRouter {
+  const router = createStudioRouter(context, {
+    history: createMemoryHistory({ initialEntries: [start] }),
+    isServer: false,
+    origin: 'http://localhost',
+    scrollRestoration: false,
+  })
+  router.history.subscribe(() => void router.load())
+  return router
+}
