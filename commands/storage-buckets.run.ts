@@ -1,4 +1,8 @@
-/** The bodies of storage-buckets.ts's commands: bucket changes through the storage API, and the upload limit. */
+/**
+ * The bodies of storage-buckets.ts's commands: bucket changes through the storage API, and the upload limit.
+ * Emptying a bucket makes its cached folder listings stale; deleting it drops them, and its storage
+ * policies in one batch.
+ */
 import type { z } from 'zod'
 import { CommandError } from './registry'
 import type {
@@ -17,6 +21,7 @@ import { openBucketDialog } from '../src/web/model/storage/buckets/bucket-state'
 import { bucketPolicies, bucketQuery, refreshBuckets } from '../src/web/model/storage/buckets/queries'
 import { toBytes } from '../src/web/model/storage/buckets/size-units'
 import { bindExplorer, enterBucket } from '../src/web/model/storage/explorer/explorer-data'
+import { bucketListingsChanged, forgetBucketListings } from '../src/web/model/storage/explorer/folder-query'
 import { explorer } from '../src/web/model/storage/explorer/explorer-state'
 import { errorMessage } from '../src/shared/error-message'
 import { aboveGlobalLimit, uploadLimitProblem } from '../src/web/model/storage/settings/limit'
@@ -90,6 +95,7 @@ export const emptyBucket = async (ctx: CommandContext, { bucketId }: z.infer<typ
   } catch (e) {
     throw new Error(MSG.emptyBucketFailed(errorMessage(e)))
   }
+  await bucketListingsChanged(ctx.queryClient, ctx.ref, bucketId)
   // the explorer on this bucket starts again at its (now empty) root: no folder, preview or selection left
   if (explorer.bucketId === bucketId) {
     bindExplorer(ctx)
@@ -105,13 +111,15 @@ export const deleteBucket = async (ctx: CommandContext, { bucketId, confirmName 
   try {
     await ctx.api.emptyBucket(ctx.ref, bucketId)
     await ctx.api.deleteBucket(ctx.ref, bucketId)
-    for (const policy of bucketPolicies(await policiesOf(ctx, true), bucketId)) await ctx.api.deletePolicy(ctx.ref, policy.id)
+    const policies = bucketPolicies(await policiesOf(ctx, true), bucketId)
+    if (policies.length) await ctx.api.deletePolicies(ctx.ref, policies.map((p) => p.id))
   } catch (e) {
     await refreshBuckets(ctx.queryClient, ctx.ref)
     throw new Error(MSG.deleteBucketFailed(errorMessage(e)))
   }
   await ctx.navigate({ to: paths.storageBuckets(ctx.ref) })
   ctx.queryClient.removeQueries({ queryKey: bucketQuery(ctx.api, ctx.ref, bucketId).queryKey })
+  forgetBucketListings(ctx.queryClient, ctx.ref, bucketId)
   await refreshBuckets(ctx.queryClient, ctx.ref)
   void refreshPolicies(ctx.queryClient, ctx.ref)
   ctx.toast.success(MSG.bucketDeleted(bucketId))

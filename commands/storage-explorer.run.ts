@@ -1,4 +1,7 @@
-/** The bodies of storage-explorer.ts's commands: each binds the context and opens the route's bucket first. */
+/**
+ * The bodies of storage-explorer.ts's commands: each binds the context and opens the route's bucket first.
+ * The rows they act on are read through the explorer's one selector (explorer-view.ts) from ctx.queryClient.
+ */
 import type { z } from 'zod'
 import { CommandError } from './registry'
 import type {
@@ -8,11 +11,12 @@ import type {
 import type { CommandContext } from '../src/web/model/app/context'
 import { MSG } from '../src/shared/messages'
 import {
-  bindExplorer, cancelSearch, enterBucket, loadMore, openFolder, openPath, refetchAll, reloadFolder, searchFolder,
+  bindExplorer, cancelSearch, closeLastColumn, enterBucket, loadMore, openFolder, openPath, refetchAll, reloadFolder,
+  searchFolder,
 } from '../src/web/model/storage/explorer/explorer-data'
 import {
-  addFolderPlaceholder, cancelEditing, createFolder, removeFolderPlaceholder, renameItem, rowReadyAgain, settleRow,
-  startRename,
+  addFolderPlaceholder, cancelEditing, createFolder, placeholderCreating, removeFolderPlaceholder, renameItem, rowReadyAgain,
+  rowRenaming, settleRow, startRename,
 } from '../src/web/model/storage/explorer/explorer-edit'
 import { restorePreferences, savePreferences } from '../src/web/model/storage/explorer/explorer-prefs'
 import { fileNameProblem, folderNameProblem, normalizePath } from '../src/web/model/storage/explorer/explorer-rules'
@@ -22,6 +26,7 @@ import {
 import {
   clearSelection, closePreview, currentFolder, explorer, forgetItems, type ExplorerItem,
 } from '../src/web/model/storage/explorer/explorer-state'
+import { columnItems, columnView } from '../src/web/model/storage/explorer/explorer-view'
 import { errorMessage } from '../src/shared/error-message'
 
 /** Binds the context and opens the route's bucket when the explorer shows another (or none). */
@@ -37,7 +42,7 @@ async function ready(ctx: CommandContext): Promise<void> {
 async function item(ctx: CommandContext, path: string | undefined): Promise<ExplorerItem> {
   await ready(ctx)
   const wanted = path ?? explorer.focus?.path ?? explorer.preview?.path ?? (explorer.selected.length === 1 ? explorer.selected[0]?.path : undefined)
-  const found = wanted === undefined ? undefined : findItem(wanted)
+  const found = wanted === undefined ? undefined : findItem(ctx.queryClient, wanted)
   if (!found) throw new CommandError(wanted ? `${wanted} is not open in the explorer` : 'Pick a file or folder first', 'invalid-args')
   return found
 }
@@ -54,13 +59,12 @@ export const openFolderCommand = async (ctx: CommandContext, { path }: z.infer<t
 export const goUp = async (ctx: CommandContext) => {
   await ready(ctx)
   if (explorer.columns.length < 2) return
-  const left = explorer.columns.pop()
+  // the search, if any, was of the folder left: it ends with it
+  const left = closeLastColumn()
   closePreview()
   clearSelection()
   cancelEditing()
   explorer.focus = left ? { columnIndex: explorer.columns.length - 1, path: left.id } : null
-  // the search was of the folder just left
-  await cancelSearch()
 }
 
 export const reload = async (ctx: CommandContext) => {
@@ -87,7 +91,7 @@ export const activate = async (ctx: CommandContext, { path }: z.infer<typeof Opt
 
 export const toggle = async (ctx: CommandContext, { path }: z.infer<typeof OptionalPathArgs>) => toggleItem(await item(ctx, path))
 
-export const range = async (ctx: CommandContext, { path }: z.infer<typeof PathArgs>) => selectRange(await item(ctx, path))
+export const range = async (ctx: CommandContext, { path }: z.infer<typeof PathArgs>) => selectRange(ctx.queryClient, await item(ctx, path))
 
 export const clear = () => clearSelection()
 
@@ -95,15 +99,15 @@ export const closePreviewCommand = () => closePreview()
 
 export const focusMove = async (ctx: CommandContext, { direction, extend }: z.infer<typeof FocusMoveArgs>) => {
   await ready(ctx)
-  const column = explorer.columns[explorer.focus?.columnIndex ?? explorer.columns.length - 1]
+  const column = columnView(ctx.queryClient, explorer.focus?.columnIndex ?? explorer.columns.length - 1)
   const last = column?.items.at(-1)
   if (direction === 'down' && column?.hasMoreItems && last && explorer.focus?.path === last.path) await loadMore(column.id)
   // right goes into the folder under the cursor: open it first when another folder is open
-  const at = focusedItem()
+  const at = focusedItem(ctx.queryClient)
   if (direction === 'right' && at?.type === 'FOLDER' && at.status === 'READY' && explorer.columns[at.columnIndex + 1]?.id !== at.path) {
     await openFolder(at.path, at.columnIndex)
   }
-  return moveFocus(direction, extend)?.path ?? null
+  return moveFocus(ctx.queryClient, direction, extend)?.path ?? null
 }
 
 export const dismiss = () => {
@@ -117,16 +121,14 @@ export const dismiss = () => {
 export const newFolder = async (ctx: CommandContext, { name }: z.infer<typeof NewFolderArgs>) => {
   await ready(ctx)
   if (name === undefined) return addFolderPlaceholder()
-  const columnIndex = explorer.newFolderColumn ?? explorer.columns.length - 1
-  const column = explorer.columns[columnIndex]
+  const column = columnView(ctx.queryClient, explorer.newFolder?.columnIndex ?? explorer.columns.length - 1)
   const folder = column?.id ?? currentFolder()
   const wanted = name.trim()
   if (!wanted) return removeFolderPlaceholder()
-  const placeholder = explorer.newFolderColumn === columnIndex ? column?.items[0] : undefined
-  const siblings = (column?.items ?? []).filter((i) => i !== placeholder).map((i) => i.name)
+  const siblings = (column?.items ?? []).filter((i) => i !== column?.placeholder).map((i) => i.name)
   const problem = folderNameProblem(wanted, siblings, 'create')
   if (problem) throw new CommandError(problem, 'invalid-args')
-  if (placeholder) placeholder.status = 'LOADING'
+  placeholderCreating()
   try {
     await createFolder(bindExplorer(ctx), folder, wanted)
   } finally {
@@ -141,11 +143,10 @@ export const rename = async (ctx: CommandContext, { path, name }: z.infer<typeof
   const it = await item(ctx, path)
   const wanted = name.trim()
   if (!wanted || wanted === it.name) return rowReadyAgain(it)
-  const siblings = (explorer.columns[it.columnIndex]?.items ?? []).filter((i) => i.path !== it.path).map((i) => i.name)
+  const siblings = columnItems(ctx.queryClient, it.columnIndex).filter((i) => i.path !== it.path).map((i) => i.name)
   const problem = it.type === 'FOLDER' ? folderNameProblem(wanted, siblings, 'rename') : fileNameProblem(wanted, siblings)
   if (problem) throw new CommandError(problem, 'invalid-args')
-  const live = findItem(it.path)
-  if (live) live.status = 'LOADING'
+  rowRenaming(it)
   ctx.toast.info(MSG.renaming(it.name))
   try {
     const failed = await renameItem(bindExplorer(ctx), it, wanted)
@@ -158,7 +159,12 @@ export const rename = async (ctx: CommandContext, { path, name }: z.infer<typeof
   }
   settleRow(it, wanted)
   forgetItems([it])
-  await reloadFolder(it.prefix)
+  try {
+    await reloadFolder(it.prefix)
+  } finally {
+    // listed again: the row is the listing's, under its new name
+    rowReadyAgain(it)
+  }
 }
 
 export const setView = async (ctx: CommandContext, { view }: z.infer<typeof SetViewArgs>) => {

@@ -1,9 +1,10 @@
 /**
  * Storage explorer commands (issue 6; spec 2 Storage explorer header, 4 Storage explorer, 5 Folders and
  * files, 8, 9): open a folder, go up, select (click, toggle, range), the keyboard cursor, new
- * folder, rename, view, sort, search, the path box. State and listing live in
- * src/web/model/storage/explorer; the bodies (in storage-explorer.run.ts, loaded on first use) bind the
- * context, make sure the route's bucket is open, and act.
+ * folder, rename, view, sort, search, the path box. In src/web/model/storage/explorer the UI state lives
+ * in valtio (explorer-state.ts) and the folder listings in react-query (folder-query.ts), a column's rows
+ * derived from both (explorer-view.ts); the bodies (in storage-explorer.run.ts, loaded on first use) bind
+ * the context, make sure the route's bucket is open, and act.
  */
 import { z } from 'zod'
 import { defineCommand, lazyRun } from './registry'

@@ -1,4 +1,7 @@
-/** The bodies of storage-objects.ts's commands: the explorer's object actions, through the storage API. */
+/**
+ * The bodies of storage-objects.ts's commands: the explorer's object actions, through the storage API. A
+ * path given is named a file or a folder by the rows the explorer shows (ctx.queryClient), else by a listing.
+ */
 import type { z } from 'zod'
 import { CommandError } from './registry'
 import {
@@ -8,6 +11,7 @@ import type { CommandContext } from '../src/web/model/app/context'
 import { MSG } from '../src/shared/messages'
 import { bucketQuery } from '../src/web/model/storage/buckets/queries'
 import { currentFolder, explorer, selectedItems } from '../src/web/model/storage/explorer/explorer-state'
+import { shownItems } from '../src/web/model/storage/explorer/explorer-view'
 import { deleteTargets, moveTargets } from '../src/web/model/storage/explorer/actions/delete-move'
 import { objectDialogs } from '../src/web/model/storage/explorer/actions/dialog-state'
 import { downloadTargets } from '../src/web/model/storage/explorer/actions/download'
@@ -18,7 +22,7 @@ import { copyToClipboard } from '../src/web/model/app/clipboard'
 
 /** The items an action is about: the paths given, else the selection, else the previewed file. */
 async function targetsOf(ctx: CommandContext, bucket: string, paths: string[] | undefined): Promise<Target[]> {
-  if (paths?.length) return resolveTargets(ctx.api, ctx.ref, bucket, paths)
+  if (paths?.length) return resolveTargets(ctx.api, ctx.ref, bucket, paths, explorer.bucketId === bucket ? shownItems(ctx.queryClient) : [])
   const items = selectedItems()
   if (!items.length) throw new CommandError(MSG.nothingSelected, 'invalid-args')
   return items.map((i) => ({ path: i.path, type: i.type }))

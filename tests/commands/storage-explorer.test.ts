@@ -9,6 +9,7 @@ import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
 import { explorer } from '../../src/web/model/storage/explorer/explorer-state'
+import { columnView } from '../../src/web/model/storage/explorer/explorer-view'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
 import { bucketName } from '../server/support/storage'
 import { run } from '../support/run'
@@ -19,9 +20,12 @@ const FILES = ['a.txt', 'b.txt', 'c.txt', 'docs/one.md', 'docs/two.md', 'docs/de
 describe.each(targets())('storage explorer commands on $name', (target) => {
   let ctx: HeadlessContext
   const bucket = bucketName('gx')
-  const names = (column: number) => explorer.columns[column]?.items.map((i) => i.name)
+  // the rows as the screen shows them: the listing from the query cache with the edit status over it
+  const view = (column: number) => columnView(ctx.queryClient, column)
+  const viewOf = (path: string) => view(explorer.columns.findIndex((c) => c.id === path))
+  const names = (column: number) => view(column)?.items.map((i) => i.name)
   const ids = () => explorer.columns.map((c) => c.id)
-  const row = (path: string) => explorer.columns.flatMap((c) => c.items).find((i) => i.path === path)
+  const row = (path: string) => explorer.columns.flatMap((_, i) => view(i)?.items ?? []).find((i) => i.path === path)
   const list = async (path: string) =>
     (await ctx.api.listObjects(ref, bucket, { path, options: { limit: 1000 } })).map((e) => e.name)
 
@@ -140,14 +144,14 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
   it('creates a folder from the placeholder, checking its name', async () => {
     await run('storage.explorer.path.go', { path: '' })
     await run('storage.folder.create')
-    expect(explorer.columns[0]?.items[0]).toMatchObject({ name: MSG.untitledFolder, status: 'EDITING', type: 'FOLDER' })
+    expect(view(0)?.items[0]).toMatchObject({ name: MSG.untitledFolder, status: 'EDITING', type: 'FOLDER' })
     await expect(run('storage.folder.create', { name: 'bad.name' })).rejects.toThrow(MSG.folderNameInvalidChars)
     // slashes are invalid characters in a new folder's name (the slash message is a rename's)
     await expect(run('storage.folder.create', { name: 'a/b' })).rejects.toThrow(MSG.folderNameInvalidChars)
     await expect(run('storage.folder.create', { name: 'a\\b' })).rejects.toThrow(MSG.folderNameInvalidChars)
     await expect(run('storage.folder.create', { name: 'docs' })).rejects.toThrow(MSG.folderNameExists('docs'))
     await run('storage.folder.create', { name: 'new stuff' })
-    expect(explorer.newFolderColumn).toBeNull()
+    expect(explorer.newFolder).toBeNull()
     expect(await list('')).toContain('new stuff')
     expect(names(0)).toContain('new stuff')
     // an empty name removes the placeholder and creates nothing
@@ -167,7 +171,7 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
 
   it('renames a file by a move', async () => {
     await run('storage.item.rename-start', { path: 'c.txt' })
-    expect(explorer.columns[0]?.items.find((i) => i.path === 'c.txt')?.status).toBe('EDITING')
+    expect(row('c.txt')?.status).toBe('EDITING')
     await run('storage.item.rename', { path: 'c.txt', name: 'renamed.txt' })
     expect(await list('')).toEqual(expect.arrayContaining(['renamed.txt']))
     expect(await list('')).not.toContain('c.txt')
@@ -208,12 +212,12 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
 
   it('sets the view and the sort, which close the preview; the sort refetches the folders, the view does not', async () => {
     await run('storage.item.select', { path: 'a.txt' })
-    const listed = explorer.columns[0]?.items
+    const listed = view(0)?.items
     await run('storage.explorer.view.set', { view: 'LIST' })
     expect([explorer.view, explorer.preview]).toEqual(['LIST', null])
-    expect(explorer.columns[0]?.items).toBe(listed)
+    expect(view(0)?.items).toBe(listed)
     await run('storage.explorer.sort.set', { sortBy: 'name', order: 'desc' })
-    const files = explorer.columns[0]?.items.filter((i) => i.type === 'FILE').map((i) => i.name)
+    const files = view(0)?.items.filter((i) => i.type === 'FILE').map((i) => i.name)
     expect(files).toEqual([...(files ?? [])].sort().reverse())
     await run('storage.explorer.sort.set', { order: 'asc' })
     await run('storage.explorer.view.set', { view: 'COLUMNS' })
@@ -279,7 +283,7 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
       await Promise.all(keys.slice(i, i + 20).map((k) => ctx.api.uploadObject(ref, bucket, k, new Blob(['x']))))
     }
     await run('storage.folder.open', { path: 'many' })
-    const column = () => explorer.columns.find((c) => c.id === 'many')
+    const column = () => viewOf('many')
     expect([column()?.items.length, column()?.hasMoreItems]).toEqual([200, true])
     await run('storage.explorer.load-more', { path: 'many' })
     expect([column()?.items.length, column()?.hasMoreItems, column()?.items.at(-1)?.name]).toEqual([205, false, 'f-204.txt'])
@@ -287,7 +291,7 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
 
   it('does not load more while the folder is being listed again, so the new listing stays', async () => {
     await run('storage.folder.open', { path: 'many' })
-    const column = () => explorer.columns.find((c) => c.id === 'many')!
+    const column = () => viewOf('many')!
     expect([column().items.length, column().hasMoreItems]).toEqual([200, true])
     await ctx.api.uploadObject(ref, bucket, 'many/a-new.txt', new Blob(['new']))
     const reloading = run('storage.explorer.reload')
@@ -298,5 +302,24 @@ describe.each(targets())('storage explorer commands on $name', (target) => {
     expect([column().items[0]?.name, column().items.length, column().hasMoreItems]).toEqual(['a-new.txt', 200, true])
     await run('storage.explorer.load-more', { path: 'many' })
     expect([column().items.length, column().items.at(-1)?.name]).toEqual([206, 'f-204.txt'])
+  })
+
+  it('toasts a listing that fails: a folder opened names it, a reload says folders; the rows listed before stay', async () => {
+    const gone = bucketName('gy')
+    await ctx.api.createBucket(ref, { id: gone })
+    await ctx.api.uploadObject(ref, gone, 'x/a.txt', new Blob(['a']))
+    await ctx.navigate({ to: paths.storageBucket(ref, gone) })
+    await run('storage.explorer.reload')
+    expect(names(0)).toEqual(['x'])
+    // the bucket goes behind the explorer's back: its listings fail
+    await ctx.api.emptyBucket(ref, gone)
+    await ctx.api.deleteBucket(ref, gone)
+    await run('storage.folder.open', { path: 'x' })
+    expect(ctx.toasts.at(-1)).toEqual({ kind: 'error', message: expect.stringContaining(MSG.folderContentsFailed('x', '')) })
+    expect(viewOf('x')).toMatchObject({ status: 'ERROR', items: [] })
+    const before = ctx.toasts.length
+    await run('storage.explorer.reload')
+    expect(ctx.toasts.slice(before)).toEqual(Array(2).fill({ kind: 'error', message: expect.stringContaining(MSG.fetchFoldersFailed('')) }))
+    expect([view(0)?.status, names(0)]).toEqual(['ERROR', ['x']])
   })
 })

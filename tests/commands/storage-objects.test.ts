@@ -18,6 +18,7 @@ import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
 import { objectDialogs } from '../../src/web/model/storage/explorer/actions/dialog-state'
 import { explorer } from '../../src/web/model/storage/explorer/explorer-state'
+import { columnView } from '../../src/web/model/storage/explorer/explorer-view'
 import { bucketName } from '../server/support/storage'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
 import { run } from '../support/run'
@@ -270,7 +271,7 @@ describe.each(targets())('storage object commands on $name', (target) => {
   it('closes the open columns of a deleted or moved folder, with the preview and the cursor in them', async () => {
     await upload([{ name: 'gone/sub/x.txt', data: blob('x') }, { name: 'gone/y.txt', data: blob('y') }, { name: 'go/in/w.txt', data: blob('w') }, { name: 'stay/z.txt', data: blob('z') }], 'cols')
     const ids = () => explorer.columns.map((c) => c.id)
-    const names = (path: string) => explorer.columns.find((c) => c.id === path)?.items.map((i) => i.name)
+    const names = (path: string) => columnView(ctx.queryClient, explorer.columns.findIndex((c) => c.id === path))?.items.map((i) => i.name)
     await run('storage.bucket.open', { bucketId: bucket })
     await run('storage.folder.open', { path: 'cols/gone/sub' })
     await run('storage.item.select', { path: 'cols/gone/sub/x.txt' })

@@ -1,5 +1,9 @@
-/** The storage explorer's pure rules (spec 4, 5 Folders and files, 9): ranges, names, clicks, breadcrumbs, statuses. */
+/**
+ * The storage explorer's pure rules (spec 4, 5 Folders and files, 9): ranges, names, clicks, breadcrumbs,
+ * statuses, and a column's rows derived from its listing in the query cache with the edit status over it.
+ */
 import { describe, expect, it } from 'vitest'
+import { QueryClient } from '@tanstack/react-query'
 import { MSG } from '../../src/shared/messages'
 import type { StorageItem } from '../../src/shared/storage'
 import {
@@ -8,6 +12,8 @@ import {
 import {
   explorer, forgetItems, toExplorerItem, type ExplorerColumn, type ExplorerItem,
 } from '../../src/web/model/storage/explorer/explorer-state'
+import { columnKey, columnView, type ExplorerUi } from '../../src/web/model/storage/explorer/explorer-view'
+import { keys } from '../../src/web/model/project/keys'
 import { checkboxClickCommand, rowClickCommand } from '../../src/web/screens/storage/explorer/explorer-clicks'
 
 const NOW = Date.parse('2026-01-01T12:00:00Z')
@@ -123,7 +129,7 @@ describe('paths', () => {
 describe('forgetting items that went away', () => {
   const item = (path: string, type: ExplorerItem['type'] = 'FILE', columnIndex = 0) =>
     toExplorerItem(entry(path.split('/').at(-1)!, type === 'FOLDER' ? { id: null } : {}), path.split('/').slice(0, -1).join('/'), columnIndex, NOW)
-  const open = (id: string) => ({ id, items: [] }) as unknown as ExplorerColumn
+  const open = (id: string): ExplorerColumn => ({ id, name: id.split('/').at(-1)! })
 
   it('a file stands for its own path, a folder for itself and everything under it', () => {
     explorer.columns = ['', 'gone', 'gone/sub', 'goner'].map(open)
@@ -142,5 +148,57 @@ describe('forgetting items that went away', () => {
     explorer.focus = { columnIndex: 2, path: 'a/b/keep.txt' }
     forgetItems([{ path: 'a/b', type: 'FILE' }, { path: 'a/b/c.txt', type: 'FILE' }])
     expect([explorer.columns.map((c) => c.id), explorer.focus?.path]).toEqual([['', 'a', 'a/b'], 'a/b/keep.txt'])
+  })
+})
+
+describe('a column as shown: the listing from the query cache with the edit status over it', () => {
+  const listing = { sortBy: 'name', order: 'asc', search: '' } as const
+  const ui = (over: Partial<ExplorerUi> = {}): ExplorerUi => ({
+    ref: 'p', bucketId: 'b', columns: [{ id: '', name: '' }, { id: 'f', name: 'f' }], sortBy: 'name', sortByOrder: 'asc', search: '',
+    newFolder: null, editing: null, settling: {}, ...over,
+  })
+  const listed = (queryClient: QueryClient, path: string, pages: StorageItem[][], search = '') =>
+    queryClient.setQueryData(keys.storageFolder('p', 'b', path, { ...listing, search }), { pages, pageParams: pages.map((_, i) => i * 200) })
+
+  it('flattens the pages into rows, the same rows while nothing changed; a full last page has more', () => {
+    const queryClient = new QueryClient()
+    listed(queryClient, 'f', [Array.from({ length: 200 }, (_, i) => entry(`x${i}`)), [entry('last')]])
+    const view = columnView(queryClient, 1, ui())!
+    expect([view.status, view.items.length, view.items.at(-1)?.path, view.items[0]?.columnIndex, view.hasMoreItems]).toEqual(['READY', 201, 'f/last', 1, false])
+    expect(columnView(queryClient, 1, ui())!.items).toBe(view.items)
+    listed(queryClient, 'f', [Array.from({ length: 200 }, (_, i) => entry(`x${i}`))])
+    expect(columnView(queryClient, 1, ui())!.hasMoreItems).toBe(true)
+    // a column never listed is loading; a closed one is not shown
+    expect(columnView(queryClient, 0, ui())).toMatchObject({ status: 'LOADING', items: [] })
+    expect(columnView(queryClient, 2, ui())).toBeUndefined()
+  })
+
+  it('searches the current folder only, and shows its last listing while a search loads', () => {
+    const queryClient = new QueryClient()
+    listed(queryClient, 'f', [[entry('a'), entry('b')]])
+    const searching = ui({ search: 'b' })
+    expect(columnKey(searching, 1)).toEqual(keys.storageFolder('p', 'b', 'f', { ...listing, search: 'b' }))
+    expect(columnKey(searching, 0)).toEqual(keys.storageFolder('p', 'b', '', listing))
+    expect(columnView(queryClient, 1, searching)).toMatchObject({ status: 'LOADING', items: [{ name: 'a' }, { name: 'b' }] })
+    listed(queryClient, 'f', [[entry('b')]], 'b')
+    expect(columnView(queryClient, 1, searching)?.items.map((i) => i.name)).toEqual(['b'])
+  })
+
+  it('lays the placeholder, the row being renamed and a rename under way or done over the rows', () => {
+    const queryClient = new QueryClient()
+    listed(queryClient, 'f', [[entry('a'), entry('b'), entry('c')]])
+    const at = new Date(NOW).toISOString()
+    const view = columnView(queryClient, 1, ui({
+      newFolder: { columnIndex: 1, status: 'EDITING', at },
+      editing: 'f/a',
+      settling: { 'f/b': { name: 'b', status: 'LOADING', at }, 'f/c': { name: 'd', status: 'READY', at } },
+    }))!
+    expect(view.placeholder).toBe(view.items[0])
+    expect(view.items.map((i) => [i.path, i.status])).toEqual([
+      [`f/${MSG.untitledFolder}`, 'EDITING'], ['f/a', 'EDITING'], ['f/b', 'LOADING'], ['f/d', 'READY'],
+    ])
+    expect(view.items[3]).toMatchObject({ id: null, metadata: null, updated_at: at })
+    // the other column is untouched
+    expect(columnView(queryClient, 0, ui({ editing: 'f/a', newFolder: { columnIndex: 1, status: 'EDITING', at } }))?.placeholder).toBeNull()
   })
 })

@@ -1,23 +1,23 @@
 /**
- * Listing for the explorer (spec 4, 8, 9): loads a bucket's folders into the columns, 200 entries a page,
- * with the current sort and search. A late answer for a column that was closed or reloaded since is
- * dropped silently (it counts as aborted). Commands bind their context first with `bindExplorer`.
+ * Listing for the explorer (spec 4, 8, 9): which folders the columns show, and fetching their listings
+ * (folder-query.ts, react-query infinite queries) when they open, when the sort or the search changes and
+ * when their contents change. Every load lists afresh from the first page, as a column that opens (a newer
+ * request cancels an older one in flight); load more fetches the next page. react-query keeps the answers
+ * and drops the cancelled ones, so there is no hand-made request tracking here. A failure is toasted
+ * unless its column was closed or shows another listing since. Commands bind their context first with
+ * `bindExplorer`.
  */
+import { InfiniteQueryObserver, hashKey, isCancelledError } from '@tanstack/react-query'
 import type { CommandContext } from '../../app/context'
-import { STORAGE_FOLDER_PAGE_SIZE } from '../../../../shared/constants'
 import { MSG } from '../../../../shared/messages'
-import type { ListObjectsBody } from '../../../../shared/storage'
-import {
-  clearSelection, closePreview, explorer, toExplorerItem, type ExplorerColumn,
-} from './explorer-state'
+import { keys } from '../../project/keys'
+import { clearSelection, closePreview, explorer, setColumns, type ExplorerColumn } from './explorer-state'
+import { columnKey, columnQuery, columnView } from './explorer-view'
 import { errorMessage } from '../../../../shared/error-message'
 
-export type ExplorerIo = Pick<CommandContext, 'api' | 'ref' | 'toast'>
+export type ExplorerIo = Pick<CommandContext, 'api' | 'ref' | 'toast' | 'queryClient'>
 
 let io: ExplorerIo | null = null
-/** Each load of a column gets a ticket; only the latest ticket of a column may write its answer. */
-const tickets = new Map<string, number>()
-let nextTicket = 1
 
 export function bindExplorer(ctx: ExplorerIo): ExplorerIo {
   io = ctx
@@ -30,75 +30,65 @@ function bound(): ExplorerIo {
   return io
 }
 
-function listBody(path: string, offset: number, search = ''): ListObjectsBody {
-  return {
-    path,
-    options: {
-      limit: STORAGE_FOLDER_PAGE_SIZE, offset, search,
-      sortBy: { column: explorer.sortBy, order: explorer.sortByOrder },
-    },
-  }
+const openColumn = (path: string): ExplorerColumn => ({ id: path, name: path.split('/').at(-1) ?? '' })
+
+/** The query of the open column `path`, and its key's hash to tell whether the column still shows it. */
+function queryOf(path: string) {
+  const index = explorer.columns.findIndex((c) => c.id === path)
+  if (index === -1 || !explorer.bucketId) return null
+  const options = columnQuery(bound().api, explorer, index)
+  return { options, key: hashKey(options.queryKey) }
 }
 
-function emptyColumn(path: string): ExplorerColumn {
-  return {
-    id: path, name: path.split('/').at(-1) ?? '', status: 'LOADING', error: null, items: [], search: '',
-    hasMoreItems: false, isLoadingMoreItems: false,
-  }
+/** A failed listing is toasted, unless it was cancelled or no open column shows it any more. */
+function report(e: unknown, key: string, errorText: (m: string) => string): void {
+  const shown = explorer.columns.some((_, i) => hashKey(columnKey(explorer, i)) === key)
+  if (!isCancelledError(e) && shown) bound().toast.error(errorText(errorMessage(e)))
 }
 
 /**
- * Loads a page of the open column `path`: offset 0 replaces its items (and supersedes any load in flight),
- * else appends (only through `loadMore`, never while the first page is loading).
+ * Lists the open column `path` afresh from its first page (the pages loaded after it go, as when it
+ * opened). A request for it still under way is cancelled first: its answer may predate a change.
  */
-async function loadPage(path: string, offset: number, errorText: (m: string) => string): Promise<void> {
-  const { api, ref, toast } = bound()
-  const bucketId = explorer.bucketId
-  const index = explorer.columns.findIndex((c) => c.id === path)
-  const column = explorer.columns[index]
-  if (!bucketId || !column) return
-  const ticket = nextTicket++
-  tickets.set(path, ticket)
-  if (offset === 0) column.status = 'LOADING'
-  else column.isLoadingMoreItems = true
-  const search = index === explorer.columns.length - 1 ? explorer.search : ''
+async function load(path: string, errorText: (m: string) => string): Promise<void> {
+  const query = queryOf(path)
+  if (!query) return
+  const { queryClient } = bound()
+  await queryClient.cancelQueries({ queryKey: query.options.queryKey, exact: true })
   try {
-    const page = await api.listObjects(ref, bucketId, listBody(path, offset, search))
-    const live = explorer.columns.find((c) => c.id === path)
-    if (!live || tickets.get(path) !== ticket || explorer.bucketId !== bucketId) return
-    const items = page.map((entry) => toExplorerItem(entry, path, index))
-    const placeholder = explorer.newFolderColumn === index ? live.items.slice(0, 1) : []
-    const keep = offset === 0 ? placeholder : live.items
-    live.items = [...keep, ...items]
-    live.search = search
-    live.hasMoreItems = page.length === STORAGE_FOLDER_PAGE_SIZE
-    live.status = 'READY'
-    live.error = null
+    await queryClient.infiniteQuery({ ...query.options, pages: 1, staleTime: 0 })
   } catch (e) {
-    const live = explorer.columns.find((c) => c.id === path)
-    if (!live || tickets.get(path) !== ticket) return
-    live.status = 'ERROR'
-    live.error = errorMessage(e)
-    toast.error(errorText(errorMessage(e)))
-  } finally {
-    const live = explorer.columns.find((c) => c.id === path)
-    if (live && tickets.get(path) === ticket) live.isLoadingMoreItems = false
+    report(e, query.key, errorText)
   }
 }
 
 const contentsError = (path: string) => (m: string) => MSG.folderContentsFailed(path || explorer.bucketId || '', m)
 
+/** The search is over: its text is cleared. Answers the folder it filtered, if any. */
+function endSearch(): string | undefined {
+  const searched = explorer.search ? explorer.columns.at(-1)?.id : undefined
+  explorer.search = ''
+  return searched
+}
+
+/** Lists again the folder a search filtered (now unfiltered), if its column is still open. */
+async function unfilter(searched: string | undefined): Promise<void> {
+  if (searched !== undefined && explorer.columns.some((c) => c.id === searched)) await load(searched, contentsError(searched))
+}
+
 /** Selecting a bucket: clears the columns, the preview and the selection, then lists the bucket's root. */
 export async function enterBucket(bucketId: string): Promise<void> {
   explorer.bucketId = bucketId
-  explorer.columns = [emptyColumn('')]
   explorer.search = ''
   explorer.pathEditing = false
   explorer.focus = null
-  explorer.newFolderColumn = null
+  explorer.newFolder = null
+  explorer.editing = null
+  explorer.settling = {}
+  setColumns([openColumn('')])
   clearSelection()
   closePreview()
-  await loadPage('', 0, contentsError(''))
+  await load('', contentsError(''))
 }
 
 /**
@@ -109,10 +99,11 @@ export async function enterBucket(bucketId: string): Promise<void> {
 export async function openFolder(path: string, columnIndex: number): Promise<void> {
   closePreview()
   clearSelection()
-  explorer.newFolderColumn = null
-  explorer.columns = [...explorer.columns.slice(0, columnIndex + 1), emptyColumn(path)]
+  explorer.newFolder = null
+  const searched = endSearch()
+  setColumns([...explorer.columns.slice(0, columnIndex + 1), openColumn(path)])
   explorer.focus = explorer.view === 'LIST' ? null : { columnIndex, path }
-  await Promise.all([cancelSearch(), loadPage(path, 0, contentsError(path))])
+  await Promise.all([unfilter(searched), load(path, contentsError(path))])
 }
 
 /** Opens every folder down to `path` (the path box, breadcrumbs). */
@@ -120,24 +111,30 @@ export async function openPath(path: string): Promise<void> {
   const parts = path ? path.split('/') : []
   closePreview()
   clearSelection()
-  explorer.newFolderColumn = null
+  explorer.newFolder = null
   explorer.search = ''
   explorer.focus = null
-  explorer.columns = ['', ...parts.map((_, i) => parts.slice(0, i + 1).join('/'))].map(emptyColumn)
-  await Promise.all(explorer.columns.map((c) => loadPage(c.id, 0, MSG.fetchFoldersFailed)))
+  setColumns(['', ...parts.map((_, i) => parts.slice(0, i + 1).join('/'))].map(openColumn))
+  await Promise.all(explorer.columns.map((c) => load(c.id, MSG.fetchFoldersFailed)))
 }
 
-/** Every open column again from its first page (after a change of sort). */
+/** Every open column again (the reload button, a change of sort). */
 export async function refetchAll(): Promise<void> {
-  await Promise.all(explorer.columns.map((c) => loadPage(c.id, 0, MSG.fetchFoldersFailed)))
+  await Promise.all(explorer.columns.map((c) => load(c.id, MSG.fetchFoldersFailed)))
 }
 
-/** The next page of the column `path`; nothing while its first page is (re)loading, which the append would void. */
+/** The next page of the column `path`; nothing while its listing is fetched from the start, which would void it. */
 export async function loadMore(path: string): Promise<void> {
-  const column = explorer.columns.find((c) => c.id === path)
-  if (!column || column.status === 'LOADING' || !column.hasMoreItems || column.isLoadingMoreItems) return
-  const placeholder = explorer.newFolderColumn === explorer.columns.indexOf(column) ? 1 : 0
-  await loadPage(path, column.items.length - placeholder, contentsError(path))
+  const index = explorer.columns.findIndex((c) => c.id === path)
+  const view = columnView(bound().queryClient, index)
+  const query = queryOf(path)
+  if (!query || !view || view.status === 'LOADING' || !view.hasMoreItems || view.isLoadingMoreItems) return
+  try {
+    // an observer fetches the one page after those loaded (it is not subscribed: it fetches only this)
+    await new InfiniteQueryObserver(bound().queryClient, query.options).fetchNextPage({ throwOnError: true })
+  } catch (e) {
+    report(e, query.key, contentsError(path))
+  }
 }
 
 /** The search filters the current folder: it is listed again with the text. */
@@ -145,19 +142,31 @@ export async function searchFolder(text: string): Promise<void> {
   explorer.search = text
   explorer.pathEditing = false
   const path = explorer.columns.at(-1)?.id
-  if (path !== undefined) await loadPage(path, 0, contentsError(path))
+  if (path !== undefined) await load(path, contentsError(path))
 }
 
 /**
- * The search is over (a folder opened or left, the path box opened): the search text is cleared, and an
- * open column still filtered by it is listed again in full.
+ * The search is over (the path box opened): the search text is cleared, and the folder it filtered is
+ * listed again in full. Before a column change, `endSearch` through openFolder or goUp does the same.
  */
 export async function cancelSearch(): Promise<void> {
-  explorer.search = ''
-  await Promise.all(explorer.columns.filter((c) => c.search).map((c) => loadPage(c.id, 0, contentsError(c.id))))
+  await unfilter(endSearch())
 }
 
-/** Refetches the folder `path` if one of its columns is open (its first page again, keeping the column). */
+/** Going up: the deepest column closes (ending a search, which was of that folder). */
+export function closeLastColumn(): ExplorerColumn | undefined {
+  endSearch()
+  const left = explorer.columns.at(-1)
+  setColumns(explorer.columns.slice(0, -1))
+  return left
+}
+
+/**
+ * The contents of folder `path` changed: each of its listings is stale (fetched again when next shown),
+ * and its open column lists it again now.
+ */
 export async function reloadFolder(path: string): Promise<void> {
-  if (io && explorer.columns.some((c) => c.id === path)) await loadPage(path, 0, contentsError(path))
+  if (!io || !explorer.bucketId) return
+  await io.queryClient.invalidateQueries({ queryKey: keys.storageFolderListings(explorer.ref, explorer.bucketId, path), refetchType: 'none' })
+  if (explorer.columns.some((c) => c.id === path)) await load(path, contentsError(path))
 }

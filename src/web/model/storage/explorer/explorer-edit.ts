@@ -1,51 +1,42 @@
 /**
  * Naming in the explorer (spec 4, 5 Folders and files, 8, 9): the 'Untitled folder' placeholder and its
  * creation (an empty `.emptyFolderPlaceholder` object keeps the folder), and renaming a file (one move) or
- * a folder (every object under it moved, 2 at a time). Rows go EDITING → LOADING → READY.
+ * a folder (every object under it moved, 2 at a time). Rows go EDITING → LOADING → READY: that status is
+ * the explorer's UI state (`newFolder`, `editing`, `settling`), laid over the listed rows by explorer-view.ts.
  */
 import { STORAGE_FOLDER_RENAME_CONCURRENCY } from '../../../../shared/constants'
-import { MSG } from '../../../../shared/messages'
 import { joinKey, runPool } from './actions/object-paths'
 import { objectsUnder, placeholderOf } from './actions/storage-walk'
 import type { ExplorerIo } from './explorer-data'
 import { explorer, type ExplorerItem } from './explorer-state'
-import { finishEdit } from './explorer-rules'
 
 /** Adds 'Untitled folder', in editing state, at the top of the current column. */
 export function addFolderPlaceholder(): void {
   cancelEditing()
   const columnIndex = explorer.columns.length - 1
-  const column = explorer.columns[columnIndex]
-  if (!column) return
-  const now = new Date().toISOString()
-  const placeholder: ExplorerItem = {
-    id: null, name: MSG.untitledFolder, type: 'FOLDER', status: 'EDITING', isCorrupted: false, metadata: null,
-    created_at: now, updated_at: now, last_accessed_at: now, prefix: column.id,
-    path: joinKey(column.id, MSG.untitledFolder), columnIndex,
-  }
-  column.items = [placeholder, ...column.items]
-  explorer.newFolderColumn = columnIndex
+  if (columnIndex < 0) return
+  explorer.newFolder = { columnIndex, status: 'EDITING', at: new Date().toISOString() }
 }
 
 /** Removes the placeholder row, if there is one. */
 export function removeFolderPlaceholder(): void {
-  const column = explorer.newFolderColumn === null ? undefined : explorer.columns[explorer.newFolderColumn]
-  if (column) column.items = column.items.slice(1)
-  explorer.newFolderColumn = null
+  explorer.newFolder = null
+}
+
+/** The placeholder's folder is being created: its row shows it loading. */
+export function placeholderCreating(): void {
+  if (explorer.newFolder) explorer.newFolder.status = 'LOADING'
 }
 
 /** Escape: the placeholder goes away, a row being renamed is ready again under its old name. */
 export function cancelEditing(): void {
   removeFolderPlaceholder()
-  for (const column of explorer.columns) {
-    for (const item of column.items) if (item.status === 'EDITING') item.status = 'READY'
-  }
+  explorer.editing = null
 }
 
 export function startRename(item: ExplorerItem): void {
   cancelEditing()
-  const live = explorer.columns[item.columnIndex]?.items.find((i) => i.path === item.path)
-  if (live) live.status = 'EDITING'
+  explorer.editing = item.path
 }
 
 /** Creates `<folder>/<name>/.emptyFolderPlaceholder`. */
@@ -74,15 +65,19 @@ export async function renameItem(io: ExplorerIo, item: ExplorerItem, name: strin
   return moved.filter((r) => r.status === 'rejected').length
 }
 
-/** The row after a rename: ready under its new name, its stored data gone until its folder is listed again. */
-export function settleRow(item: ExplorerItem, name: string, status: ExplorerItem['status'] = 'READY'): void {
-  const column = explorer.columns[item.columnIndex]
-  if (!column) return
-  column.items = column.items.map((i) => (i.path === item.path ? finishEdit(i, name, status) : i))
+/** A rename is sent: the row shows it loading, under its old name. */
+export function rowRenaming(item: ExplorerItem): void {
+  if (explorer.editing === item.path) explorer.editing = null
+  explorer.settling[item.path] = { name: item.name, status: 'LOADING', at: new Date().toISOString() }
 }
 
-/** The row after a rename that changed nothing (same name, or refused by the server): ready, as it was. */
+/** The row after a rename: ready under its new name, its stored data gone until its folder is listed again. */
+export function settleRow(item: ExplorerItem, name: string): void {
+  explorer.settling[item.path] = { name, status: 'READY', at: new Date().toISOString() }
+}
+
+/** The row after a rename that changed nothing (same name, or refused by the server), or once listed again: as listed. */
 export function rowReadyAgain(item: ExplorerItem): void {
-  const live = explorer.columns[item.columnIndex]?.items.find((i) => i.path === item.path)
-  if (live) live.status = 'READY'
+  if (explorer.editing === item.path) explorer.editing = null
+  delete explorer.settling[item.path]
 }

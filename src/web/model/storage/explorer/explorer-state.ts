@@ -1,7 +1,10 @@
 /**
- * The storage explorer's state (spec 3 Storage item / Explorer column, spec 4 Storage explorer): the open
- * bucket, its Miller columns (one per open folder), the selection, the preview and the preferences.
- * The functions that change it live beside the proxy; commands call them, screens read snapshots.
+ * The storage explorer's UI state (spec 3 Storage item / Explorer column, spec 4 Storage explorer): the open
+ * bucket, its Miller columns (the open folders, by path), the selection, the preview, the keyboard cursor,
+ * the preferences, the search and the edit status (the 'Untitled folder' placeholder, the row being renamed,
+ * renames under way). What a folder holds is server state: its listing lives in react-query
+ * (folder-query.ts) and a column's rows are derived from it (explorer-view.ts). The functions that change
+ * this state live beside the proxy; commands call them, screens read snapshots.
  *
  * Contract for the explorer's commands (commands/storage-explorer.ts, commands/storage-objects.ts):
  * `explorer.bucketId`, `currentFolder()`, `selectedItems()`, `explorer.preview`, `clearSelection()`,
@@ -12,7 +15,7 @@ import {
   STORAGE_CORRUPTED_AFTER_MS, type StorageSortColumn, type StorageView,
 } from '../../../../shared/constants'
 import type { ObjectMetadata, StorageItem } from '../../../../shared/storage'
-import { joinKey } from './actions/object-paths'
+import { joinKey, parentOf } from './actions/object-paths'
 
 export type ItemStatus = 'LOADING' | 'READY' | 'EDITING'
 
@@ -34,17 +37,26 @@ export interface ExplorerItem {
   columnIndex: number
 }
 
+/** An open folder: its rows are its listing's (explorer-view.ts). */
 export interface ExplorerColumn {
   /** the folder's path ('' for the bucket root) */
   id: string
   name: string
-  status: 'LOADING' | 'READY' | 'ERROR'
-  error: string | null
-  items: ExplorerItem[]
-  /** the search text its items are filtered by ('' for none): only the current folder is ever searched */
-  search: string
-  hasMoreItems: boolean
-  isLoadingMoreItems: boolean
+}
+
+/** The 'Untitled folder' placeholder: the first row of its column while a folder is named, then created. */
+export interface NewFolder {
+  columnIndex: number
+  status: 'EDITING' | 'LOADING'
+  /** when it was added: its row's dates */
+  at: string
+}
+
+/** A rename under way (LOADING, old name) or done (READY, new name) until its folder is listed again. */
+export interface Settling {
+  name: string
+  status: ItemStatus
+  at: string
 }
 
 export interface ExplorerPreferences {
@@ -69,9 +81,14 @@ export const explorer = proxy({
   pathEditing: false,
   /** the keyboard cursor: an item of a column (arrows move it, Enter opens it) */
   focus: null as { columnIndex: number; path: string } | null,
-  /** the column holding the 'Untitled folder' placeholder (always its first row) while a folder is being named */
-  newFolderColumn: null as number | null,
+  newFolder: null as NewFolder | null,
+  /** the path of the row being renamed (its name is a text field) */
+  editing: null as string | null,
+  /** renames under way or just done, by the item's old path */
+  settling: {} as Record<string, Settling>,
 })
+
+export type ExplorerState = typeof explorer
 
 /** A listed entry as an explorer item: status and corruption by the spec's 15-minute rule. */
 export function toExplorerItem(item: StorageItem, prefix: string, columnIndex: number, now = Date.now()): ExplorerItem {
@@ -92,6 +109,17 @@ export function toExplorerItem(item: StorageItem, prefix: string, columnIndex: n
 /** The folder the explorer is in: the deepest open column's path ('' at the bucket root). */
 export function currentFolder(): string {
   return explorer.columns.at(-1)?.id ?? ''
+}
+
+/**
+ * The open columns change: the placeholder and a rename's text field go with the column that held them
+ * (a column opened again later is listed afresh, without them).
+ */
+export function setColumns(columns: ExplorerColumn[]): void {
+  explorer.columns = columns
+  if (explorer.newFolder && explorer.newFolder.columnIndex >= columns.length) explorer.newFolder = null
+  const editing = explorer.editing
+  if (editing !== null && !columns.some((c) => c.id === parentOf(editing))) explorer.editing = null
 }
 
 /** What the selection header acts on: the selected items, or else the previewed file. */
@@ -126,13 +154,7 @@ export function forgetItems(gone: readonly Pick<ExplorerItem, 'path' | 'type'>[]
   explorer.selected = explorer.selected.filter((s) => !isGone(s.path))
   if (explorer.lastSelected && isGone(explorer.lastSelected.path)) explorer.lastSelected = explorer.selected.at(-1) ?? null
   const cut = explorer.columns.findIndex((c, i) => i > 0 && folderGone(c.id))
-  if (cut !== -1) explorer.columns = explorer.columns.slice(0, cut)
-  if (explorer.newFolderColumn !== null && explorer.newFolderColumn >= explorer.columns.length) explorer.newFolderColumn = null
+  if (cut !== -1) setColumns(explorer.columns.slice(0, cut))
   const focus = explorer.focus
   if (focus && (focus.columnIndex >= explorer.columns.length || isGone(focus.path))) explorer.focus = null
-}
-
-/** The open column whose folder is `path`, if any. */
-export function columnOf(path: string): ExplorerColumn | undefined {
-  return explorer.columns.find((c) => c.id === path)
 }

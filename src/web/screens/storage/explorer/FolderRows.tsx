@@ -1,7 +1,8 @@
 /**
  * The rows of one open folder, virtualized (row height 37, spec 9) so a 10,000-file folder scrolls to its
  * last file: a 'Load more' row ends a column that came back with exactly 200 entries, and is loaded by
- * itself when scrolled into view. Used by a Miller column and by the list view.
+ * itself when scrolled into view. The rows are the column's listing with its edit status (useColumnView).
+ * Used by a Miller column and by the list view.
  */
 import { useEffect, useMemo, useRef } from 'react'
 import { useSnapshot } from 'valtio'
@@ -13,10 +14,11 @@ import { Button, EmptyState, Spinner } from '../../../ui'
 import { itemKey } from '../../../model/storage/explorer/explorer-rules'
 import { explorer } from '../../../model/storage/explorer/explorer-state'
 import { ItemRow } from './ItemRow'
+import { useColumnView } from './useColumnView'
 
 export function FolderRows({ columnIndex, list }: { columnIndex: number; list: boolean }) {
   const snap = useSnapshot(explorer)
-  const column = snap.columns[columnIndex]
+  const column = useColumnView(columnIndex)
   const scrollRef = useRef<HTMLDivElement>(null)
   const items = column?.items ?? []
   const count = items.length + (column?.hasMoreItems ? 1 : 0)
@@ -27,11 +29,11 @@ export function FolderRows({ columnIndex, list }: { columnIndex: number; list: b
   const lastShown = rows.at(-1)?.index ?? -1
   const scrolled = (scrollRef.current?.scrollTop ?? 0) > 0
 
+  const path = column?.id
+  const canLoadMore = Boolean(column?.hasMoreItems && !column.isLoadingMoreItems && column.status !== 'LOADING')
   useEffect(() => {
-    if (column?.hasMoreItems && !column.isLoadingMoreItems && scrolled && lastShown === count - 1) {
-      press('storage.explorer.load-more', { path: column.id })
-    }
-  }, [column, scrolled, lastShown, count])
+    if (path !== undefined && canLoadMore && scrolled && lastShown === count - 1) press('storage.explorer.load-more', { path })
+  }, [path, canLoadMore, scrolled, lastShown, count])
 
   // each row's index by path, built again only when the items change (not on every render or cursor move)
   const rowOf = useMemo(() => {
@@ -68,7 +70,7 @@ export function FolderRows({ columnIndex, list }: { columnIndex: number; list: b
                 <ItemRow
                   item={item}
                   list={list}
-                  placeholder={snap.newFolderColumn === columnIndex && row.index === 0}
+                  placeholder={item === column.placeholder}
                   selected={selectedKeys.has(itemKey(item))}
                   focused={row.index === focusRow}
                   active={item.path === nextOpen || item.path === snap.preview?.path}

@@ -5,7 +5,6 @@
 import type { Api } from '../../../../data/api'
 import { STORAGE_EMPTY_FOLDER_PLACEHOLDER, STORAGE_RECURSIVE_PAGE_SIZE } from '../../../../../shared/constants'
 import type { StorageItem } from '../../../../../shared/storage'
-import { explorer } from '../explorer-state'
 import { baseName, joinKey, parentOf } from './object-paths'
 
 export interface Target {
@@ -46,9 +45,11 @@ export function placeholderOf(folder: string): string {
   return joinKey(folder, STORAGE_EMPTY_FOLDER_PLACEHOLDER)
 }
 
-/** What each path names: the explorer's loaded items answer first, else the parent folder's listing. */
-export async function resolveTargets(api: Api, ref: string, bucket: string, paths: readonly string[]): Promise<Target[]> {
-  const known = new Map(explorer.columns.flatMap((c) => c.items.map((i) => [i.path, i.type] as const)))
+/** What each path names: the rows the explorer shows (`shown`) answer first, else the parent folder's listing. */
+export async function resolveTargets(
+  api: Api, ref: string, bucket: string, paths: readonly string[], shown: readonly Target[] = [],
+): Promise<Target[]> {
+  const known = new Map(shown.map((i) => [i.path, i.type] as const))
   const out: Target[] = []
   for (const raw of paths) {
     const path = raw.replace(/^\/+|\/+$/g, '')
