@@ -1,8 +1,8 @@
 /** Going to the screens that exist, and straight to a table. */
 import { z } from 'zod'
-import { defineCommand } from './registry'
+import { NO_QUERY, defineCommand } from './registry'
 import { paths } from '../src/shared/routes'
-import { relationsQuery } from '../src/web/model/project/project-queries'
+import { relationsQuery, searchRelations } from '../src/web/model/project/project-queries'
 import { sqlEditor } from '../src/web/model/sql-editor/sql-editor'
 
 export const goToProjectHome = defineCommand({
@@ -39,9 +39,13 @@ export const openTable = defineCommand({
   keywords: ['table', 'view', 'relation', 'jump'],
   args: z.object({ tableId: z.number().int().positive() }),
   argLabels: { tableId: 'Table' },
+  // the server finds a relation past the first answer by its name
+  argSearch: { tableId: true },
   argOptions: {
-    tableId: async (ctx) => {
-      const relations = await ctx.queryClient.fetchQuery(relationsQuery(ctx.api, ctx.ref))
+    tableId: async (ctx, _sofar, { query } = NO_QUERY) => {
+      const relations = query
+        ? await searchRelations(ctx.api, ctx.ref, query)
+        : await ctx.queryClient.fetchQuery(relationsQuery(ctx.api, ctx.ref))
       return relations.map((r) => ({
         value: String(r.id),
         label: r.schema === 'public' ? r.name : `${r.schema}.${r.name}`,

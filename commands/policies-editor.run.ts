@@ -1,6 +1,6 @@
 /** The bodies of policies-editor.ts's commands. */
 import type { z } from 'zod'
-import type { ChooseStartArgs, UseTemplateArgs } from './policies-editor'
+import type { ChooseStartArgs, UseTemplateArgs } from './policy-editor-args'
 import type { CommandContext } from '../src/web/model/app/context'
 import {
   applyTemplate, closePolicyEditor, isPolicyFormDirty, policyEditor, resetForm, setProblem, setSaving, showView,

@@ -3,19 +3,14 @@
  * (with the discard check). Its buttons and keys run these, so a test steps through the editor headless.
  * The bodies are in policies-editor.run.ts, loaded on first use.
  */
-import { z } from 'zod'
 import { defineCommand, lazyRun } from './registry'
-import type { CommandContext } from '../src/web/model/app/context'
-import { MSG } from '../src/shared/messages'
+import { ChooseStartArgs, UseTemplateArgs, canWritePolicies } from './policy-editor-args'
 import { policyEditor } from '../src/web/model/auth/policies/policy-editor-state'
 
 const load = () => import('./policies-editor.run')
 
 const AREA = 'auth'
-const canWritePolicies = (ctx: CommandContext) => ctx.can('sqlAdminWritePolicies') || MSG.editPoliciesPermission
 const inView = (...views: (typeof policyEditor.view)[]) => () => policyEditor.open && views.includes(policyEditor.view)
-
-export const ChooseStartArgs = z.object({ from: z.enum(['templates', 'scratch']) })
 
 export const chooseStart = defineCommand({
   id: 'policies.editor.start',
@@ -25,8 +20,6 @@ export const chooseStart = defineCommand({
   when: inView('selection'),
   run: lazyRun(load, 'chooseStart'),
 })
-
-export const UseTemplateArgs = z.object({ templateId: z.string().min(1) })
 
 export const useTemplate = defineCommand({
   id: 'policies.editor.template.use',

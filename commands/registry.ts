@@ -18,6 +18,14 @@ export interface ArgOption {
   hint?: string
 }
 
+/** What the palette passes an argument's options besides the arguments so far: the text typed in its step, trimmed. */
+export interface ArgQuery {
+  query: string
+}
+
+/** No text typed: what a caller that is not the palette (a test, a button) passes, when it passes nothing. */
+export const NO_QUERY: ArgQuery = { query: '' }
+
 /** The options with the one for `current` (the thing in view) first, so Enter takes it. */
 export function currentFirst(options: ArgOption[], current: string | undefined): ArgOption[] {
   return [...options.filter((o) => o.value === current), ...options.filter((o) => o.value !== current)]
@@ -34,7 +42,14 @@ export interface CommandSpec<A extends AnyArgs, R, I extends string = string> {
   keywords?: string[]
   args?: A
   /** Per argument: the palette offers these as a pick list (enums get theirs from the schema). */
-  argOptions?: { [K in keyof z.infer<A>]?: (ctx: CommandContext, sofar: Partial<z.infer<A>>) => ArgOption[] | Promise<ArgOption[]> }
+  argOptions?: {
+    [K in keyof z.infer<A>]?: (ctx: CommandContext, sofar: Partial<z.infer<A>>, typed?: ArgQuery) => ArgOption[] | Promise<ArgOption[]>
+  }
+  /**
+   * Per argument with argOptions: the server searches the options for the text typed (`typed.query`), so
+   * the palette asks again once the text rests instead of holding one list (tables past the first page).
+   */
+  argSearch?: { [K in keyof z.infer<A>]?: true }
   /** Per argument: a label and placeholder for the palette's step. */
   argLabels?: { [K in keyof z.infer<A>]?: string }
   /** shown (palette, keys) only where this holds */

@@ -1,9 +1,8 @@
 /** The bodies of storage-policies.ts's commands: the modal's steps, and policy changes through pg-meta. */
 import type { z } from 'zod'
 import { CommandError } from './registry'
-import type {
-  ChooseStartArgs, CreateArgs, EditArgs, OpenModalArgs, RemoveArgs, UseTemplateArgs,
-} from './storage-policies'
+import type { CreateArgs, EditArgs, OpenModalArgs, RemoveArgs } from './storage-policies'
+import type { ChooseStartArgs, UseTemplateArgs } from './policy-editor-args'
 import type { CommandContext } from '../src/web/model/app/context'
 import { paths } from '../src/shared/routes'
 import { storagePolicyTemplate } from '../src/shared/storage-policies'

@@ -7,16 +7,14 @@
 import { z } from 'zod'
 import { defineCommand, lazyRun, type ArgOption } from './registry'
 import type { CommandContext } from '../src/web/model/app/context'
-import { MSG } from '../src/shared/messages'
 import { STORAGE_OPERATION_IDS, STORAGE_POLICY_TEMPLATES, STORAGE_SQL_COMMANDS } from '../src/shared/storage-policies'
 import { bucketOptions } from './bucket-args'
+import { ChooseStartArgs, UseTemplateArgs, canWritePolicies } from './policy-editor-args'
 import { storagePolicyModal } from '../src/web/model/storage/policies/storage-policy-state'
 
 const load = () => import('./storage-policies.run')
 
 const AREA = 'storage'
-
-const canWritePolicies = (ctx: CommandContext) => ctx.can('sqlAdminWritePolicies') || MSG.editPoliciesPermission
 const inView = (...views: (typeof storagePolicyModal.view)[]) => () => storagePolicyModal.open && views.includes(storagePolicyModal.view)
 
 async function policyOptions(ctx: CommandContext): Promise<ArgOption[]> {
@@ -44,8 +42,6 @@ export const openModal = defineCommand({
   run: lazyRun(load, 'openModal'),
 })
 
-export const ChooseStartArgs = z.object({ from: z.enum(['templates', 'scratch']) })
-
 export const chooseStart = defineCommand({
   id: 'storage.policies.modal.start',
   title: 'Start the storage policy from a template or from scratch',
@@ -54,8 +50,6 @@ export const chooseStart = defineCommand({
   when: inView('selection'),
   run: lazyRun(load, 'chooseStart'),
 })
-
-export const UseTemplateArgs = z.object({ templateId: z.string().min(1) })
 
 export const useTemplate = defineCommand({
   id: 'storage.policies.modal.template',

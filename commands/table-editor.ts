@@ -4,7 +4,7 @@
  * table-editor.run.ts, loaded on first use.
  */
 import { z } from 'zod'
-import { defineCommand, lazyRun, type ArgOption } from './registry'
+import { NO_QUERY, defineCommand, lazyRun, type ArgOption } from './registry'
 import { AREA, canRead, inEditor, onTable, openTable, openTableId } from './grid-args'
 import type { CommandContext } from '../src/web/model/app/context'
 import { TABLE_LIST_SORTS, isProtectedSchema } from '../src/shared/constants'
@@ -99,11 +99,15 @@ export const openTableCommand = defineCommand({
   title: 'Open table in this schema',
   area: AREA,
   args: OpenTableArgs,
+  // the server finds a relation past the first answer by its name
+  argSearch: { table: true },
   argOptions: {
-    table: async (ctx) => {
-      const params = { schema: await listSchema(ctx), sort: tableListState.sort }
-      const list = await ctx.queryClient.fetchInfiniteQuery({ ...entitiesQuery(ctx.api, ctx.ref, params), pages: 10 })
-      return list.pages.flatMap((p) => p.data).map((e) => ({ value: String(e.id), label: e.name, hint: `${e.schema} · ${e.type}` }))
+    // the list's own query, its first pages in its order; searched by the server once something is typed
+    table: async (ctx, _sofar, { query } = NO_QUERY) => {
+      const params = { schema: await listSchema(ctx), sort: tableListState.sort, search: query }
+      const pages = await ctx.queryClient.fetchInfiniteQuery({ ...entitiesQuery(ctx.api, ctx.ref, params), pages: query ? 1 : 10 })
+      const list = pages.pages.flatMap((p) => p.data)
+      return list.map((e) => ({ value: String(e.id), label: e.name, hint: `${e.schema} · ${e.type}` }))
     },
   },
   argLabels: { table: 'Table' },

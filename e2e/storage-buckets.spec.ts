@@ -93,25 +93,30 @@ test('by keyboard: delete a bucket with its files through the palette, typing it
 
 test('storage settings: the 5 GB ceiling in the chosen unit, then a new limit saved', async ({ page, request }) => {
   const before = (await (await request.get('/platform/projects/default/config/storage')).json()) as { fileSizeLimit: number }
-  await page.goto('/project/default/storage/settings')
-  await expect(page.getByRole('heading', { name: 'Storage settings' })).toBeVisible()
-  const field = page.getByRole('textbox', { name: 'Upload file size limit' })
-  await expect(field).toHaveValue('50')
-  await field.fill('6000')
-  await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByText('Maximum limit is up to 5120 MB.')).toBeVisible()
-  await field.fill('60000')
-  await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByText('Upload file size limit must be up to 50GB (bytes)', { exact: true })).toBeVisible()
-  await page.getByRole('combobox', { name: 'Size unit' }).click()
-  await page.getByRole('option', { name: 'KB' }).click()
-  await expect(page.getByText('Maximum limit is up to 5120 MB.')).toBeHidden()
-  await field.fill('100')
-  await page.getByRole('combobox', { name: 'Size unit' }).click()
-  await page.getByRole('option', { name: 'MB' }).click()
-  await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByText('Successfully updated storage settings', { exact: true })).toBeVisible()
-  const after = (await (await request.get('/platform/projects/default/config/storage')).json()) as { fileSizeLimit: number }
-  expect(after.fileSizeLimit).toBe(100 * 1024 ** 2)
-  await request.patch('/platform/projects/default/config/storage', { data: { fileSizeLimit: before.fileSizeLimit } })
+  // the e2e server is shared by every spec: the limit goes back even when a step fails
+  try {
+    await page.goto('/project/default/storage/settings')
+    await expect(page.getByRole('heading', { name: 'Storage settings' })).toBeVisible()
+    const field = page.getByRole('textbox', { name: 'Upload file size limit' })
+    await expect(field).toHaveValue('50')
+    await field.fill('6000')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('Maximum limit is up to 5120 MB.')).toBeVisible()
+    await field.fill('60000')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('Upload file size limit must be up to 50GB (bytes)', { exact: true })).toBeVisible()
+    await page.getByRole('combobox', { name: 'Size unit' }).click()
+    await page.getByRole('option', { name: 'KB' }).click()
+    await expect(page.getByText('Maximum limit is up to 5120 MB.')).toBeHidden()
+    await field.fill('100')
+    await page.getByRole('combobox', { name: 'Size unit' }).click()
+    await page.getByRole('option', { name: 'MB' }).click()
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('Successfully updated storage settings', { exact: true })).toBeVisible()
+    const after = (await (await request.get('/platform/projects/default/config/storage')).json()) as { fileSizeLimit: number }
+    expect(after.fileSizeLimit).toBe(100 * 1024 ** 2)
+  } finally {
+    const restored = await request.patch('/platform/projects/default/config/storage', { data: { fileSizeLimit: before.fileSizeLimit } })
+    expect(restored.ok()).toBe(true)
+  }
 })

@@ -5,89 +5,69 @@
  */
 import { PUBLIC_ROLE, type Policy, type PolicyAction, type PolicyCommand } from './policies'
 import { SqlInputError, quoteIdent, quoteQualified } from './sql-quote'
+import { continuesWord, dollarTagAt, lex, type OpenAtEnd, type Token } from './sql/tokens'
 
-/** A character Postgres may continue an identifier or a number with: the token before it goes on. */
-const WORD = /[A-Za-z0-9_$\u0080-\uffff]/
 /** Postgres' whitespace (JS's trim() removes more, e.g. U+00A0, which Postgres reads as part of a name). */
 const SPACE = /^[ \t\n\r\f\v]+|[ \t\n\r\f\v]+$/g
-/** A dollar-quote delimiter, $$ or $tag$ (a tag as Postgres scans it, any non-ASCII character included). */
-/**
- * What lets a string go on after its closing quote: whitespace with a line break (and line comments), then
- * a quote. Postgres reads 'a'⏎'b' as one string 'ab', in the first part's mode (E'…' escapes included).
- */
-const STRING_CONTINUES = /^(?:[ \t\f]|--[^\n\r]*)*[\n\r](?:[ \t\n\r\f\v]|--[^\n\r]*[\n\r])*'/
-const DOLLAR_TAG = /^\$(?:[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/
 
-interface Scan {
+interface Check {
   problem: string | null
   /** the expression ends inside a line comment, so what follows it must start on a new line */
   endsInComment: boolean
 }
 
 /**
- * Scans `expr` as Postgres' lexer would, tracking strings, quoted names, comments and parentheses. Where
- * the lexer's reading depends on the token before (is `e'` an escape string, is `$a$` a dollar quote or
- * the end of a name or number?), an expression that reads differently either way is refused.
+ * Where Postgres' reading of token `t` depends on the token before, which a lexer run on the expression
+ * alone cannot know, and the readings differ: a string right after an `e` that may end a name or number
+ * (ée'…', 1e'…': a plain string or E'…'?) holding a backslash; a dollar-quote delimiter right after a name
+ * or number (a$$, 1$a$: does the name go on, or a dollar quote start?).
  */
-function scan(expr: string): Scan {
-  const fail = (problem: string): Scan => ({ problem, endsInComment: false })
-  let depth = 0
-  let i = 0
-  const n = expr.length
-  while (i < n) {
-    const c = expr[i]!
-    const next = expr[i + 1]
-    const before = expr[i - 1] ?? ''
-    if (c === '\0') return fail('The expression may not contain the NUL character')
-    if (c === '-' && next === '-') {
-      // a line comment ends at either line break
-      const end = expr.slice(i).search(/[\n\r]/)
-      if (end < 0) return { problem: depth > 0 ? 'The expression leaves a parenthesis open' : null, endsInComment: true }
-      i += end + 1
-    } else if (c === '/' && next === '*') {
-      let level = 0
-      do {
-        if (expr.startsWith('/*', i)) (level++, (i += 2))
-        else if (expr.startsWith('*/', i)) (level--, (i += 2))
-        else i++
-      } while (level > 0 && i < n)
-      if (level > 0) return fail('The expression has an unterminated comment')
-    } else if (c === "'") {
-      // E'…' reads backslash escapes; after a name or number (xe'…', 1e'…') the e may belong to that token
-      const afterE = /[eE]/.test(before)
-      const escapes = afterE && !WORD.test(expr[i - 2] ?? '')
-      const ambiguous = afterE && !escapes
-      i++
-      for (;;) {
-        if (i >= n) return fail('The expression has an unterminated string')
-        if (expr[i] === '\\' && ambiguous) return fail(`The expression has a string after "${before}" that reads differently as an escape string: put a space before the quote or E before the string`)
-        if (escapes && expr[i] === '\\') i += 2
-        else if (expr[i] === "'" && expr[i + 1] === "'") i += 2
-        else if (expr[i] === "'") {
-          const more = STRING_CONTINUES.exec(expr.slice(i + 1))
-          if (!more) break
-          i += 1 + more[0].length
-        } else i++
-      }
-      i++
-    } else if (c === '"') {
-      const end = expr.indexOf('"', i + 1)
-      if (end < 0) return fail('The expression has an unterminated quoted name')
-      i = end + 1
-    } else if (c === '$' && DOLLAR_TAG.test(expr.slice(i))) {
-      if (WORD.test(before)) return fail(`The expression has "$" after "${before}" that could start a dollar-quoted string: put a space before it`)
-      const tag = DOLLAR_TAG.exec(expr.slice(i))![0]
-      const end = expr.indexOf(tag, i + tag.length)
-      if (end < 0) return fail('The expression has an unterminated dollar-quoted string')
-      i = end + tag.length
-    } else {
-      if (c === '(') depth++
-      if (c === ')' && --depth < 0) return fail('The expression closes a parenthesis it did not open')
-      if (c === ';') return fail('The expression may not contain a semicolon: it must be a single expression')
-      i++
+function ambiguity(expr: string, t: Token): string | null {
+  if (t.kind === 'string' && !t.text.startsWith('$') && t.text.includes('\\')) {
+    const quote = t.start + t.text.indexOf("'")
+    const before = expr[quote - 1] ?? ''
+    if (/[eE]/.test(before) && continuesWord(expr[quote - 2])) {
+      return `The expression has a string after "${before}" that reads differently as an escape string: put a space before the quote or E before the string`
     }
   }
-  return { problem: depth > 0 ? 'The expression leaves a parenthesis open' : null, endsInComment: false }
+  const opensDollarQuote = t.kind === 'string' && t.text.startsWith('$')
+  const dollar = t.kind === 'word' ? dollarInWord(expr, t) : opensDollarQuote && continuesWord(expr[t.start - 1]) ? t.start : -1
+  return dollar < 0 ? null : `The expression has "$" after "${expr[dollar - 1]}" that could start a dollar-quoted string: put a space before it`
+}
+
+/** Where in word `t` a dollar-quote delimiter starts ($ goes on a word: Postgres reads a$$ as one name), or -1. */
+function dollarInWord(expr: string, t: Token): number {
+  for (let i = t.start + 1; i < t.end; i++) if (expr[i] === '$' && dollarTagAt(expr, i)) return i
+  return -1
+}
+
+const UNTERMINATED: Record<Exclude<OpenAtEnd, 'line comment'>, string> = {
+  string: 'The expression has an unterminated string',
+  'quoted name': 'The expression has an unterminated quoted name',
+  'dollar-quoted string': 'The expression has an unterminated dollar-quoted string',
+  comment: 'The expression has an unterminated comment',
+}
+
+/**
+ * Reads `expr` with the SQL tokenizer: its parentheses must balance, with no semicolon outside strings,
+ * nothing left open but a line comment, and no token Postgres could read two ways (see ambiguity).
+ */
+function check(expr: string): Check {
+  const fail = (problem: string): Check => ({ problem, endsInComment: false })
+  // the protocol ends a query at NUL, so it may not appear anywhere, strings included
+  if (expr.includes('\0')) return fail('The expression may not contain the NUL character')
+  const { tokens, openAtEnd } = lex(expr)
+  let depth = 0
+  for (const t of tokens) {
+    const problem = ambiguity(expr, t)
+    if (problem) return fail(problem)
+    if (t.kind !== 'symbol') continue
+    if (t.text === '(') depth++
+    if (t.text === ')' && --depth < 0) return fail('The expression closes a parenthesis it did not open')
+    if (t.text === ';') return fail('The expression may not contain a semicolon: it must be a single expression')
+  }
+  if (openAtEnd && openAtEnd !== 'line comment') return fail(UNTERMINATED[openAtEnd])
+  return { problem: depth > 0 ? 'The expression leaves a parenthesis open' : null, endsInComment: openAtEnd === 'line comment' }
 }
 
 /**
@@ -96,13 +76,13 @@ function scan(expr: string): Scan {
  * Postgres could read two ways), or null.
  */
 export function expressionProblem(expr: string): string | null {
-  return scan(expr).problem
+  return check(expr).problem
 }
 
 /** `(expr)`: the expression as written, Postgres' whitespace trimmed; a closing line comment gets its own line. */
 function wrap(expr: string): string {
   const trimmed = expr.replace(SPACE, '')
-  const { problem, endsInComment } = scan(trimmed)
+  const { problem, endsInComment } = check(trimmed)
   if (problem) throw new SqlInputError(problem)
   return `(${trimmed}${endsInComment ? '\n' : ''})`
 }

@@ -48,6 +48,14 @@ describe.each(targets())('searching relations across schemas on $name', (target)
     expect(two).toEqual({ data: lower.data.slice(0, 2), count: 5 })
   })
 
+  it('matches schema.name too, as the palette shows a relation outside public', async () => {
+    const qualified = await api.searchEntities(REF, { search: `${other.toUpperCase()}.${token}` })
+    expect(qualified.data.map(at)).toEqual([`${other}.${token}`, `${other}.${token}_b`])
+    const inSchema = await api.searchEntities(REF, { search: other })
+    // all of the schema's relations start with its name: by name
+    expect(inSchema.data.map(at)).toEqual([`${other}.unrelated`, `${other}.${token}`, `${other}.${token}_b`])
+  })
+
   it('narrows to the kinds asked for (a policy goes on tables)', async () => {
     const tables = await api.searchEntities(REF, { search: token, types: ['table', 'partitioned table'] })
     expect(tables.data.map(at)).toEqual([`public.${token}`, `public.${token}_orders`, `public.x_${token}`])
@@ -62,6 +70,27 @@ describe.each(targets())('searching relations across schemas on $name', (target)
     const firstOther = everything.data.findIndex((e) => e.schema !== 'public')
     expect(everything.data.slice(firstOther).some((e) => e.schema === 'public')).toBe(false)
     expect(everything.count).toBeGreaterThanOrEqual(everything.data.length)
+  })
+
+  it('finds by its name a relation that an answer without the name leaves out (the palette asks again as you type)', async () => {
+    const many = unique('many')
+    const name = (i: number) => `${many}_${String(i).padStart(2, '0')}`
+    await c.sql(`create schema ${many};
+      do $$ begin
+        for i in 1..30 loop execute format('create table %I.%I (id int)', '${many}', '${many}_' || lpad(i::text, 2, '0')); end loop;
+      end $$`)
+    try {
+      const first = await api.searchEntities(REF, { search: many, limit: 10 })
+      expect(first.count).toBe(30)
+      expect(first.data.map((e) => e.name)).toEqual(Array.from({ length: 10 }, (_, i) => name(i + 1)))
+      expect((await api.searchEntities(REF, { search: name(30), limit: 10 })).data.map(at)).toEqual([`${many}.${name(30)}`])
+      // the table editor's list of one schema (its palette picker) searches the same way, past its first page
+      const page = await api.entities(REF, { schema: many, limit: 10 })
+      expect(page.data.map((e) => e.name)).not.toContain(name(30))
+      expect((await api.entities(REF, { schema: many, search: name(30), limit: 10 })).data.map(at)).toEqual([`${many}.${name(30)}`])
+    } finally {
+      await c.sql(`drop schema ${many} cascade`)
+    }
   })
 
   it('refuses a bad limit or kind with a 400', async () => {

@@ -1,7 +1,8 @@
 /**
  * A studio of a test file's own, for tests that change what a whole studio shares (project settings such
- * as the storage upload limit): the shared studios of global-setup serve every test file at once, so a
- * setting changed there is seen by files that did not make it. On PGlite it gets a data directory of its
+ * as the storage upload limit) or that need one to themselves (more users through `options.users`, lists
+ * that hold only what the test made): the shared studios of global-setup serve every test file at once,
+ * so a setting changed there is seen by files that did not make it. On PGlite it gets a data directory of its
  * own; on PostgreSQL a database of its own on the target's server (the platform store, where such settings
  * live, is that database's _studio schema), dropped at close.
  */

@@ -37,6 +37,14 @@ describe('expressionProblem', () => {
     "x = 'a'\n'b'",
     "x = E'a'\n'\\' still in the string'",
     "x = E'a' -- c\n -- d\n'\\' ) ; '",
+    // keywords, semicolons and parentheses inside strings, names, comments and dollar quotes are text
+    "note = 'x); drop table t; select (1'",
+    "note = E'\\'); drop table t; --'",
+    '"drop table t; (" is not null',
+    'a = 1 /* ); drop table t; create ( */',
+    'a = 1 -- ); drop table t;\n and b = 2',
+    'body = $fn$ begin; drop table t; end ) $fn$',
+    "body = $$ ' ); delete from t; -- $$",
   ])('accepts %j', (expr) => {
     expect(expressionProblem(expr)).toBeNull()
   })
@@ -74,6 +82,12 @@ describe('expressionProblem', () => {
     ["E'x'\n'\\' = ' is not null) or (true --'", 'closes a parenthesis'],
     ["E'x'\r\n  '\\' = ' ) with check (false) --'", 'closes a parenthesis'],
     ['U&"\\" ) ; "', 'closes a parenthesis'],
+    // the protocol ends a query at NUL: refused inside a string too
+    ["x = 'a\0b'", 'NUL'],
+    // the same words outside a string are code
+    ["note = 'x'); drop table t; select ('", 'closes a parenthesis'],
+    ['a = 1 /* ); */ ); drop table t', 'closes a parenthesis'],
+    ['body = $fn$ x $fn$; drop table t', 'semicolon'],
   ])('refuses %j', (expr, problem) => {
     expect(expressionProblem(expr)).toContain(problem)
   })

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { destructiveStatements } from '../../src/shared/sql/destructive'
 import { statements } from '../../src/shared/sql/statements'
-import { tokenize } from '../../src/shared/sql/tokens'
+import { continuesWord, dollarTagAt, lex, tokenize } from '../../src/shared/sql/tokens'
 
 const kinds = (sql: string) => destructiveStatements(sql).map((d) => d.kind)
 
@@ -62,5 +62,34 @@ describe('tokenize', () => {
     const parts = statements(tokenize("select ';'; select 2;; select 3"))
     expect(parts).toHaveLength(3)
     expect(parts[0]?.map((t) => t.text)).toEqual(['select', "';'"])
+  })
+})
+
+describe('lex', () => {
+  it('says what the text ends inside: nothing, a string, a quoted name, a dollar quote, a comment or a line comment', () => {
+    expect(lex("select 'a'").openAtEnd).toBeNull()
+    expect(lex("select 'it''").openAtEnd).toBe('string')
+    expect(lex("select E'\\'").openAtEnd).toBe('string')
+    expect(lex("select 'a'\n'b").openAtEnd).toBe('string')
+    expect(lex('select "a""').openAtEnd).toBe('quoted name')
+    expect(lex('select $x$ a $y$').openAtEnd).toBe('dollar-quoted string')
+    expect(lex('select /* a /* b */').openAtEnd).toBe('comment')
+    expect(lex('select 1 -- done').openAtEnd).toBe('line comment')
+    expect(lex('select 1 -- done\n').openAtEnd).toBeNull()
+    expect(lex('select 1 /* a /* b */ */').openAtEnd).toBeNull()
+  })
+
+  it('reads the same tokens as tokenize, an open string or comment running to the end', () => {
+    const sql = "select 'a', \"b\" /* c */ $$ d"
+    expect(lex(sql).tokens).toEqual(tokenize(sql))
+    expect(lex(sql).tokens.map((t) => t.text)).toEqual(['select', "'a'", ',', 'b', '$$ d'])
+  })
+
+  it('finds dollar-quote delimiters and the characters a word goes on with', () => {
+    expect(dollarTagAt('a $tag$ b', 2)).toBe('$tag$')
+    expect(dollarTagAt('a $1$ b', 2)).toBeUndefined()
+    expect(dollarTagAt('$é$', 0)).toBe('$é$')
+    expect(['a', 'Z', '0', '_', '$', 'é'].map(continuesWord)).toEqual([true, true, true, true, true, true])
+    expect([' ', '(', "'", '"', '.', undefined].map(continuesWord)).toEqual([false, false, false, false, false, false])
   })
 })

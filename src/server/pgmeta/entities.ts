@@ -52,21 +52,28 @@ export async function listEntities(db: Queryable, f: EntitiesFilter): Promise<En
 const NOT_SEARCHED = [...INTERNAL_SCHEMAS, ...EXCLUDED_SCHEMAS]
 
 /**
- * Relations across the searched schemas whose name holds $1 (case-insensitive), of the kinds $3 (all when
- * null): exact names first, then those starting with it, then the rest; public before other schemas; at most $4.
+ * Relations across the searched schemas whose name, or schema.name (as the palette shows it), holds $1
+ * (case-insensitive), of the kinds $3 (all when null): exact names first, then those starting with it, then
+ * the rest; public before other schemas; at most $4.
  */
 const SEARCH_SQL = `
 with relation as (
   select
     ${RELATION_COLUMNS},
-    case when lower(c.relname) = lower($1) then 0 when starts_with(lower(c.relname), lower($1)) then 1 else 2 end as rank
+    lower(c.relname) as lower_name,
+    lower(n.nspname || '.' || c.relname) as lower_qualified
   from pg_class c
   join pg_namespace n on n.oid = c.relnamespace
   where c.relkind in ('r', 'p', 'v', 'm', 'f')
     and n.nspname <> all($2::text[]) and n.nspname !~ '^pg_'
-    and strpos(lower(c.relname), lower($1)) > 0
+), matched as (
+  select *,
+    case when lower($1) in (lower_name, lower_qualified) then 0
+      when starts_with(lower_name, lower($1)) or starts_with(lower_qualified, lower($1)) then 1 else 2 end as rank
+  from relation
+  where strpos(lower_qualified, lower($1)) > 0
 ), entity as (
-  select * from relation where $3::text[] is null or type = any($3::text[])
+  select * from matched where $3::text[] is null or type = any($3::text[])
 ), page as (
   select * from entity
   order by rank, schema <> 'public', case when $1 = '' then schema end, name, schema, id

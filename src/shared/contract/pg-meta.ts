@@ -15,8 +15,8 @@ export const PG_META = '/platform/pg-meta/:ref'
 
 /**
  * GET entities/search: relations of every schema a person works in (not Postgres internals, not the
- * platform's system schemas) whose name holds `search`, the best first (exact name, then prefix, then
- * substring), at most `limit`; `types` narrows to some kinds (a policy goes on tables only).
+ * platform's system schemas) whose name or schema.name holds `search`, the best first (exact name, then
+ * prefix, then substring), at most `limit`; `types` narrows to some kinds (a policy goes on tables only).
  */
 export const EntitySearchQuery = z.object({
   search: z.string().default(''),

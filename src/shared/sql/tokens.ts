@@ -5,7 +5,8 @@
  * continued on the next line keeping its E mode, $tag$…$tag$ with any tag; plain strings read as with
  * standard_conforming_strings on, the default), quoted names undoubled (U&"…" with its \XXXX escapes read),
  * unquoted words folded as Postgres folds them (ASCII letters only). It reads; it never validates: an
- * unterminated string or comment runs to the end.
+ * unterminated string or comment runs to the end, and `lex` says what the text ended inside (the policy
+ * editor's expression check refuses that).
  *
  * Why not libpg-query (PostgreSQL's parser as WASM; 17.7.4 measured for issue 11): the browser would fetch
  * a 1.15 MB .wasm (229 KB gzip, 169 KB brotli) plus 14 KB gzip of JS on the first run, where the
@@ -31,6 +32,8 @@ const SPACE = new Set([' ', '\t', '\n', '\r', '\f', '\v'])
 /** A line comment runs to either line break. */
 const REST_OF_LINE = /[^\n\r]*/y
 const WORD = /[A-Za-z_\u0080-\uffff][A-Za-z0-9_$\u0080-\uffff]*/y
+/** A character a word or a number may go on with (so what follows it may belong to that token). */
+const WORD_GOES_ON = /[A-Za-z0-9_$\u0080-\uffff]/
 /** Integers (with _ separators, 0x 0o 0b), decimals and reals; `1..10` stays 1 and `..10`. */
 const NUMBER = /0[xX](?:_?[0-9A-Fa-f])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|(?:\d(?:_?\d)*(?:\.(?!\.)(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][-+]?\d(?:_?\d)*)?/y
 const DOLLAR_TAG = /\$(?:[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/y
@@ -43,10 +46,16 @@ const sticky = (re: RegExp, sql: string, at: number): string | undefined => {
   return re.exec(sql)?.[0]
 }
 
+/** Postgres may read `c` as part of the word or number before it ('a$', 'é', '1'). */
+export const continuesWord = (c: string | undefined): boolean => c !== undefined && WORD_GOES_ON.test(c)
+
+/** The dollar-quote delimiter starting at `at` ($$ or $tag$, the tag as Postgres scans it), if one does. */
+export const dollarTagAt = (sql: string, at: number): string | undefined => (sql[at] === '$' ? sticky(DOLLAR_TAG, sql, at) : undefined)
+
 /** Lower-cases ASCII letters only, as Postgres does with a UTF-8 database ('ÄRGER' is 'Ärger'). */
 const fold = (word: string): string => (/[^\x00-\x7f]/.test(word) ? word.replace(/[A-Z]+/g, (s) => s.toLowerCase()) : word.toLowerCase())
 
-/** The index just past the (nested) block comment starting at `from`. */
+/** The index just past the (nested) block comment starting at `from`, or -1 when it runs to the end. */
 function commentEnd(sql: string, from: number): number {
   let depth = 0
   let i = from
@@ -59,7 +68,7 @@ function commentEnd(sql: string, from: number): number {
       if (--depth === 0) return i
     } else i++
   }
-  return sql.length
+  return -1
 }
 
 /**
@@ -81,7 +90,10 @@ function continuation(sql: string, from: number): number {
   return -1
 }
 
-/** The index just past the string whose opening quote is at `quote` ('' doubles a quote; E'…' also takes \). */
+/**
+ * The index just past the string whose opening quote is at `quote` ('' doubles a quote; E'…' also takes \),
+ * or -1 when it runs to the end.
+ */
 function stringEnd(sql: string, quote: number, backslashes: boolean): number {
   let i = quote + 1
   while (i < sql.length) {
@@ -94,7 +106,7 @@ function stringEnd(sql: string, quote: number, backslashes: boolean): number {
       i = more + 1
     } else i++
   }
-  return sql.length
+  return -1
 }
 
 /** The index of the quote closing the quoted name opened at `quote` ("" doubles a quote), or -1. */
@@ -116,10 +128,31 @@ function unicodeName(raw: string): string {
   })
 }
 
+/** What a text ends inside, when it ends inside something: a line comment is closed by the next line. */
+export type OpenAtEnd = 'string' | 'quoted name' | 'dollar-quoted string' | 'comment' | 'line comment'
+
+export interface Lexed {
+  tokens: Token[]
+  /** null when the text ends between tokens */
+  openAtEnd: OpenAtEnd | null
+}
+
 /** The tokens of `sql`; whitespace and comments are skipped. */
 export function tokenize(sql: string): Token[] {
+  return lex(sql).tokens
+}
+
+/** The tokens of `sql`, and what the text ends inside (an unterminated string, name or comment runs to the end). */
+export function lex(sql: string): Lexed {
   const tokens: Token[] = []
   const push = (kind: Token['kind'], text: string, start: number, end: number) => tokens.push({ kind, text, start, end })
+  let openAtEnd: OpenAtEnd | null = null
+  /** the end of a string, name or comment, or the end of the text (then it was left open) */
+  const closedAt = (end: number, open: OpenAtEnd): number => {
+    if (end >= 0) return end
+    openAtEnd = open
+    return sql.length
+  }
   let i = 0
   while (i < sql.length) {
     const start = i
@@ -130,23 +163,24 @@ export function tokenize(sql: string): Token[] {
       continue
     }
     const prefix = PREFIX_START.has(c) ? (sticky(PREFIX, sql, i) ?? '') : ''
+    const tag = dollarTagAt(sql, i)
     if (c === '-' && next === '-') {
       i += sticky(REST_OF_LINE, sql, i)!.length
+      if (i === sql.length) openAtEnd = 'line comment'
     } else if (c === '/' && next === '*') {
-      i = commentEnd(sql, i)
+      i = closedAt(commentEnd(sql, i), 'comment')
     } else if (sql[i + prefix.length] === "'") {
-      i = stringEnd(sql, i + prefix.length, prefix === 'e' || prefix === 'E')
+      i = closedAt(stringEnd(sql, i + prefix.length, prefix === 'e' || prefix === 'E'), 'string')
       push('string', sql.slice(start, i), start, i)
     } else if (sql[i + prefix.length] === '"') {
       const open = i + prefix.length
       const close = quotedEnd(sql, open)
-      i = close < 0 ? sql.length : close + 1
+      i = closedAt(close < 0 ? close : close + 1, 'quoted name')
       const name = sql.slice(open + 1, close < 0 ? sql.length : close).replaceAll('""', '"')
       push('name', prefix ? unicodeName(name) : name, start, i)
-    } else if (c === '$' && sticky(DOLLAR_TAG, sql, i)) {
-      const tag = sticky(DOLLAR_TAG, sql, i)!
+    } else if (tag) {
       const close = sql.indexOf(tag, i + tag.length)
-      i = close < 0 ? sql.length : close + tag.length
+      i = closedAt(close < 0 ? close : close + tag.length, 'dollar-quoted string')
       push('string', sql.slice(start, i), start, i)
     } else {
       const word = sticky(WORD, sql, i)
@@ -163,5 +197,5 @@ export function tokenize(sql: string): Token[] {
       }
     }
   }
-  return tokens
+  return { tokens, openAtEnd }
 }

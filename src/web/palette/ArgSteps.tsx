@@ -1,6 +1,8 @@
 /**
  * The palette's argument pages: one step per field of the command's args, a pick list or a validated
- * text field. Backspace on an empty field goes back one step (Escape too, handled by the dialog).
+ * text field. A pick list the server searches (the command's argSearch) asks again for the text typed
+ * once it rests (palette.query); the others load once and filter here. Backspace on an empty field goes
+ * back one step (Escape too, handled by the dialog).
  */
 import { useState, type KeyboardEvent } from 'react'
 import { Command } from 'cmdk'
@@ -52,15 +54,21 @@ interface StepProps {
 }
 
 function ChoiceStep({ cmd, step, sofar, onAnswer }: StepProps) {
-  const { search } = useSnapshot(palette)
+  const { search, query } = useSnapshot(palette)
   const load = cmd.argOptions?.[step.name]
+  // options the server searches are asked for the text once it rests (palette.query) and shown as it
+  // answers, in its order; the others load once and are filtered here as the text changes
+  const typed = step.searched ? query : ''
   const options = useQuery({
-    queryKey: ['palette-options', cmd.id, step.name, sofar],
-    queryFn: async (): Promise<ArgOption[]> => (load ? load(currentContext(), sofar) : []),
+    queryKey: ['palette-options', cmd.id, step.name, sofar, typed],
+    queryFn: async (): Promise<ArgOption[]> => (load ? load(currentContext(), sofar, { query: typed }) : []),
     enabled: !step.choices,
     staleTime: 0,
   })
-  const choices = step.choices ?? options.data ?? []
+  // while the text has not rested, no answer matches it: nothing to pick (Enter must not take a stale row)
+  const waiting = Boolean(step.searched) && typed !== search.trim()
+  const loading = options.isLoading || waiting
+  const choices = step.choices ?? (waiting ? undefined : options.data) ?? []
 
   function choose(answer: Answer): void {
     const problem = onAnswer(answer)
@@ -74,7 +82,7 @@ function ChoiceStep({ cmd, step, sofar, onAnswer }: StepProps) {
   }
 
   return (
-    <Command label={step.label} loop vimBindings={false} className="palette-command">
+    <Command label={step.label} loop vimBindings={false} shouldFilter={!step.searched} className="palette-command">
       <div className="palette-input-row">
         <Command.Input
           autoFocus
@@ -86,7 +94,7 @@ function ChoiceStep({ cmd, step, sofar, onAnswer }: StepProps) {
         />
       </div>
       <Command.List className="palette-list">
-        {options.isLoading && (
+        {loading && (
           <Command.Loading>
             <div className="palette-status">
               <Spinner /> Loading…
@@ -94,7 +102,7 @@ function ChoiceStep({ cmd, step, sofar, onAnswer }: StepProps) {
           </Command.Loading>
         )}
         {options.error && <div className="palette-status palette-status--error">{options.error.message}</div>}
-        {!options.isLoading && <Command.Empty className="palette-empty">{MSG.noResults}</Command.Empty>}
+        {!loading && <Command.Empty className="palette-empty">{MSG.noResults}</Command.Empty>}
         {step.optional && (
           <Command.Item value={SKIP} keywords={['skip', 'none']} onSelect={() => choose({ value: undefined, label: 'skipped' })} className="palette-item">
             <span className="palette-item__main palette-item__skip">Skip</span>

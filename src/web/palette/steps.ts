@@ -19,6 +19,8 @@ export interface ArgStep {
   optional: boolean
   /** fixed choices (enum values, yes/no); absent when the command's argOptions provide them */
   choices?: ArgOption[]
+  /** the server searches the argOptions for the text typed (the command's argSearch): asked again as it changes */
+  searched?: boolean
   schema: z.ZodType
 }
 
@@ -55,7 +57,8 @@ export function argSteps(cmd: Command): ArgStep[] {
     const dynamic = Boolean((cmd.argOptions as Record<string, unknown> | undefined)?.[name])
     const valueType: ValueType = def.type === 'number' ? 'number' : def.type === 'boolean' ? 'boolean' : 'string'
     const step: ArgStep = { name, label, kind: 'text', valueType, optional, schema }
-    if (dynamic) return { ...step, kind: 'choice' }
+    const searched = Boolean((cmd.argSearch as Record<string, true | undefined> | undefined)?.[name])
+    if (dynamic) return { ...step, kind: 'choice', ...(searched && { searched }) }
     if (def.type === 'enum' && def.entries) {
       return { ...step, kind: 'choice', choices: Object.values(def.entries).map((v) => ({ value: String(v) })) }
     }

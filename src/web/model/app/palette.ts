@@ -1,6 +1,7 @@
 /**
  * The ⌘K palette: open or closed, the command whose arguments are being asked (one answer per step),
- * the search text, and the recent commands (persisted, shown first).
+ * the search text (and the same text once it rests, for options the server searches), and the recent
+ * commands (persisted, shown first).
  */
 import { proxy } from 'valtio'
 import { z } from 'zod'
@@ -8,6 +9,8 @@ import { LS_KEYS } from '../../../shared/constants'
 import { readJson, writeJson } from './local-storage'
 
 const RECENT_MAX = 5
+/** How long the typed text rests before an argument whose options the server searches asks for it. */
+export const PALETTE_QUERY_DEBOUNCE_MS = 200
 
 export interface Answer {
   value: unknown
@@ -17,6 +20,8 @@ export interface Answer {
 export const palette = proxy({
   open: false,
   search: '',
+  /** the search text, trimmed, once it has rested PALETTE_QUERY_DEBOUNCE_MS (at once when cleared) */
+  query: '',
   /** the command being given arguments; null while the command list shows */
   commandId: null as string | null,
   /** answers of the steps done so far, in step order, with the text that shows each */
@@ -24,33 +29,40 @@ export const palette = proxy({
   recent: readJson(LS_KEYS.recentCommands, (v) => z.array(z.string()).safeParse(v).data) ?? [],
 })
 
+let queryTimer: ReturnType<typeof setTimeout> | undefined
+
+/** The one place the typed text is debounced: `query` follows `search` once it rests; an empty text at once. */
+export function setPaletteSearch(search: string): void {
+  palette.search = search
+  clearTimeout(queryTimer)
+  const query = search.trim()
+  if (!query) palette.query = ''
+  else queryTimer = setTimeout(() => (palette.query = query), PALETTE_QUERY_DEBOUNCE_MS)
+}
+
 /** Opens on the command list, or straight at the first argument step of `commandId`. */
 export function openPalette(commandId: string | null = null): void {
   palette.open = true
-  palette.search = ''
+  setPaletteSearch('')
   palette.commandId = commandId
   palette.answers = []
 }
 
 export function closePalette(): void {
   palette.open = false
-  palette.search = ''
+  setPaletteSearch('')
   palette.commandId = null
   palette.answers = []
 }
 
-export function setPaletteSearch(search: string): void {
-  palette.search = search
-}
-
 export function answerStep(answer: Answer): void {
   palette.answers.push(answer)
-  palette.search = ''
+  setPaletteSearch('')
 }
 
 /** One step back: the previous argument, or from the first argument back to the command list. */
 export function backStep(): void {
-  palette.search = ''
+  setPaletteSearch('')
   if (palette.answers.length) palette.answers.pop()
   else palette.commandId = null
 }

@@ -4,6 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query'
 import { ApiError, type Api } from '../../data/api'
+import type { Entity } from '../../../shared/api'
 import { EXCLUDED_SCHEMAS, INTERNAL_SCHEMAS } from '../../../shared/constants'
 import { SELF_HOSTED_GRANTS } from '../../../shared/permissions'
 import { keys } from './keys'
@@ -33,12 +34,20 @@ export function isUserSchema(name: string): boolean {
   return !HIDDEN_SCHEMAS.includes(name) && !name.startsWith('pg_')
 }
 
-/** How many relations the palette's pickers hold at most (server-side search past that is issue 12's). */
-const RELATIONS_LIMIT = 1000
+/** How many relations one answer holds at most: past that, the palette's table picker finds one by the name typed. */
+export const RELATIONS_LIMIT = 1000
+
+/**
+ * The relations of the user schemas whose name, or schema.name, holds `search` (every one when it is empty),
+ * the best first, public first: the palette's table picker asks as the user types.
+ */
+export async function searchRelations(api: Api, ref: string, search: string): Promise<Entity[]> {
+  return (await api.searchEntities(ref, { search, limit: RELATIONS_LIMIT })).data
+}
 
 /** Every table, view and other relation in the user schemas, public first: one call, across schemas. */
 export const relationsQuery = (api: Api, ref: string) =>
   queryOptions({
     queryKey: keys.relations(ref),
-    queryFn: async () => (await api.searchEntities(ref, { limit: RELATIONS_LIMIT })).data,
+    queryFn: () => searchRelations(api, ref, ''),
   })
