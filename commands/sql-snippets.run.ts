@@ -15,8 +15,9 @@ import { cacheSnippet, uncacheSnippets } from '../src/web/model/sql-editor/snipp
 import { findTemplate } from '../src/web/model/sql-editor/templates/templates'
 import { clearDraft, sqlDrafts } from '../src/web/model/sql-editor/sql-drafts'
 import {
-  NEW_SNIPPET_ID, clearSelection, isOwnSnippet, orderedSnippets, snippetsState,
+  NEW_SNIPPET_ID, clearSelection, isOwnSnippet, orderedSnippets, setNewQueryName, snippetsState,
 } from '../src/web/model/sql-editor/snippets'
+import { openSnippet } from '../src/web/model/sql-editor/sql-editor'
 import { errorMessage } from '../src/shared/error-message'
 
 const UNTITLED = 'Untitled query'
@@ -71,18 +72,31 @@ async function update(ctx: CommandContext, id: string, body: ContentUpdateBody):
 const openIt = (ctx: CommandContext, snippet: Snippet, replace = false) =>
   ctx.navigate({ to: paths.sqlSnippet(ctx.ref, snippet.id), replace })
 
-/** The first save of /sql/new makes it a snippet: what is typed meanwhile moves over with it. */
-async function saveNewDraft(ctx: CommandContext, draft: { sql: string; at: number }): Promise<void> {
-  if (!draft.sql.trim()) return
+/** The save of /sql/new under way: a second save (autosave, 'New query') waits for it instead of creating a twin. */
+let savingNew: Promise<void> | null = null
+
+/**
+ * The first save of /sql/new makes it a snippet, named as 'New query' was told or from its SQL: what is
+ * typed meanwhile moves over with it. An empty (or blank) query is not saved.
+ */
+function saveNewDraft(ctx: CommandContext, draft: { sql: string; at: number }): Promise<void> {
+  if (!draft.sql.trim()) return Promise.resolve()
   const reason = canCreate(ctx)
-  if (reason !== true) throw new CommandError(reason, 'disabled')
-  const title = await titleFor(ctx, draft.sql)
+  if (reason !== true) return Promise.reject(new CommandError(reason, 'disabled'))
+  savingNew ??= createFromNewDraft(ctx, draft).finally(() => (savingNew = null))
+  return savingNew
+}
+
+async function createFromNewDraft(ctx: CommandContext, draft: { sql: string; at: number }): Promise<void> {
+  const named = snippetsState.newQueryName
+  const title = named ? { name: named, description: '' } : await titleFor(ctx, draft.sql)
   let snippet: Snippet
   try {
     snippet = await createSnippet(ctx, { ...title, sql: draft.sql })
   } catch (e) {
     throw new Error(MSG.createQueryFailed(errorMessage(e)))
   }
+  setNewQueryName(null)
   const latest = sqlDrafts[NEW_SNIPPET_ID]
   if (latest && latest.at !== draft.at) sqlDrafts[snippet.id] = latest
   clearDraft(NEW_SNIPPET_ID)
@@ -108,7 +122,21 @@ async function deleteOnServer(ctx: CommandContext, chosen: string[]): Promise<vo
   }
 }
 
-export const newSnippet = async (ctx: CommandContext, { sql = '', name }: z.infer<typeof NewSnippetArgs>) => {
+/**
+ * 'New query' with SQL creates the snippet and opens it. Without SQL nothing is saved: the editor opens
+ * empty on /sql/new (what was typed there before is saved first), and its first save, once something is
+ * typed, creates the snippet (with the name given here, if any). Leaving it empty saves nothing.
+ */
+export const newSnippet = async (ctx: CommandContext, { sql = '', name }: z.infer<typeof NewSnippetArgs>): Promise<Snippet | undefined> => {
+  if (!sql.trim()) {
+    const typed = sqlDrafts[NEW_SNIPPET_ID]
+    if (typed) await saveNewDraft(ctx, typed)
+    clearDraft(NEW_SNIPPET_ID)
+    setNewQueryName(name ?? null)
+    await ctx.navigate({ to: paths.sqlNew(ctx.ref) })
+    openSnippet(NEW_SNIPPET_ID, '')
+    return undefined
+  }
   const title = name ? { name, description: '' } : await titleFor(ctx, sql)
   let snippet: Snippet
   try {

@@ -2,9 +2,10 @@
  * The application/json body parser: Fastify's own (secure-json-parse refusing __proto__ and
  * constructor.prototype keys, 400 on an empty or malformed body, the instance's body limit), preceded by an
  * iterative depth scan, so a body nested deeper than JSON_MAX_DEPTH is a 400 before anything recursive
- * (the proto-poisoning scan, validation, serialisation) can overflow the stack on it.
+ * (the proto-poisoning scan, validation, serialisation) can overflow the stack on it. A refused body's 400
+ * says why: the syntax error, or the forbidden key, instead of Fastify's generic "Body is not valid JSON".
  */
-import type { FastifyInstance } from 'fastify'
+import { errorCodes, type FastifyInstance } from 'fastify'
 import { JSON_MAX_DEPTH } from '../shared/constants'
 import { MSG } from '../shared/messages'
 import { badRequest } from './errors'
@@ -37,6 +38,33 @@ export function jsonDeeperThan(text: string, max: number): boolean {
   return false
 }
 
+/**
+ * Why Fastify's parser refused `text` (depth already checked): JSON.parse's own syntax error, or the key
+ * secure-json-parse refuses (JSON.parse keeps "__proto__" as a plain key, so the reviver sees it).
+ */
+export function refusedJsonReason(text: string): string {
+  let forbidden: string | undefined
+  try {
+    JSON.parse(text, function (key, value: unknown) {
+      if (key === '__proto__') forbidden ??= MSG.jsonProtoKey
+      else if (key === 'constructor' && value !== null && typeof value === 'object' && Object.hasOwn(value, 'prototype')) {
+        forbidden ??= MSG.jsonConstructorPrototype
+      }
+      return value
+    })
+  } catch (e) {
+    return MSG.jsonInvalid(e instanceof Error ? e.message : String(e))
+  }
+  return forbidden ?? MSG.jsonInvalid('refused by the parser')
+}
+
+/** Fastify's "invalid JSON body" error (same code and status), with the reason as its message. */
+function invalidJsonBody(text: string): Error {
+  const error = new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY()
+  error.message = refusedJsonReason(text)
+  return error
+}
+
 /** Replaces the instance's application/json parser; call it on the root instance before routes register. */
 export function installJsonParser(app: FastifyInstance): void {
   // Fastify's default options: onProtoPoisoning and onConstructorPoisoning 'error'.
@@ -49,6 +77,9 @@ export function installJsonParser(app: FastifyInstance): void {
       done(badRequest(MSG.jsonTooDeep(JSON_MAX_DEPTH)), undefined)
       return
     }
-    parseJson(request, text, done)
+    parseJson(request, text, (error, value) => {
+      if ((error as { code?: string } | null)?.code === 'FST_ERR_CTP_INVALID_JSON_BODY') done(invalidJsonBody(text), undefined)
+      else done(error, value)
+    })
   })
 }

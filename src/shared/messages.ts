@@ -210,6 +210,9 @@ export const MSG = {
     `The database did not take this request within ${seconds} seconds: another query is still running. Try again, or cancel the running query in the SQL editor.`,
   bodyStalled: (seconds: number) => `The upload stalled: no data arrived for ${seconds} seconds, so nothing was kept`,
   jsonTooDeep: (depth: number) => `The JSON body is nested more than ${depth} levels deep`,
+  jsonInvalid: (reason: string) => `The body is not valid JSON: ${reason}`,
+  jsonProtoKey: 'The JSON body has a "__proto__" key: "__proto__" keys are not allowed',
+  jsonConstructorPrototype: 'The JSON body has a "constructor" key holding a "prototype": such keys are not allowed',
   queryCancelled: 'canceling statement due to user request',
 
   // Other

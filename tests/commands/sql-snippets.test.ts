@@ -4,14 +4,9 @@
  * database: the snippet lists and the after-delete navigation are then exactly what these tests made.
  * Every effect is checked through the content API.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import '../../commands/sql-snippets'
 import { getCommand, setCommandContext } from '../../commands/registry'
-import { startStudio, type Studio } from '../../src/server/app'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import type { Snippet, SnippetContent } from '../../src/shared/content'
 import { MSG } from '../../src/shared/messages'
@@ -20,12 +15,14 @@ import { ApiError, createApi, type Api } from '../../src/web/data/api'
 import { profileQuery, snippetsQuery } from '../../src/web/model/sql-editor/snippets/snippet-queries'
 import { SQL_TEMPLATES } from '../../src/web/model/sql-editor/templates/templates'
 import { sqlDrafts } from '../../src/web/model/sql-editor/sql-drafts'
+import { sqlEditor } from '../../src/web/model/sql-editor/sql-editor'
 import {
   NEW_SNIPPET_ID, SNIPPET_PREVIEW_LENGTH, isReadOnlySnippet, matchesSearch, orderedSnippets, setSelected,
   snippetPreview, snippetSections, snippetsState,
 } from '../../src/web/model/sql-editor/snippets'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
-import { AUTH, TEST_AUTH_OPTIONS } from '../support/auth'
+import { AUTH } from '../support/auth'
+import { ownStudio, type OwnStudio } from '../support/own-studio'
 import { run } from '../support/run'
 
 const ref = DEFAULT_PROJECT_REF
@@ -42,13 +39,22 @@ function snippet(over: Partial<Snippet> & { sql?: string; favorite?: boolean }):
 }
 
 describe('snippet list rules', () => {
+  it('lists a shared favorite under Shared too: Shared is never empty while it has snippets', () => {
+    const only = [snippet({ name: 'team favorite', visibility: 'project', favorite: true }), snippet({ name: 'mine', favorite: true })]
+    const sections = snippetSections(only)
+    expect(sections.favorites.map((s) => s.name)).toEqual(['mine', 'team favorite'])
+    expect(sections.shared.map((s) => s.name)).toEqual(['team favorite'])
+    expect(sections.private.map((s) => s.name)).toEqual(['mine'])
+    expect(snippetSections(only, 'TEAM').shared.map((s) => s.name)).toEqual(['team favorite'])
+  })
+
   it('trims the search and matches names case-insensitively', () => {
     expect(matchesSearch('Count Users by Country', '  users BY ')).toBe(true)
     expect(matchesSearch('Count users', 'orders')).toBe(false)
     expect(matchesSearch('Anything', '   ')).toBe(true)
   })
 
-  it('puts favorites first, then shared, then private, each by name and each snippet once', () => {
+  it('puts favorites first, then shared, then private, each by name; a favorite is in its own section too', () => {
     const list = [
       snippet({ name: 'b private' }),
       snippet({ name: 'a shared', visibility: 'project' }),
@@ -57,8 +63,9 @@ describe('snippet list rules', () => {
     ]
     const sections = snippetSections(list)
     expect(sections.favorites.map((s) => s.name)).toEqual(['z favorite'])
-    expect(sections.shared.map((s) => s.name)).toEqual(['a shared'])
+    expect(sections.shared.map((s) => s.name)).toEqual(['a shared', 'z favorite'])
     expect(sections.private.map((s) => s.name)).toEqual(['A private', 'b private'])
+    // the list's order names each snippet once
     expect(orderedSnippets(list).map((s) => s.name)).toEqual(['z favorite', 'a shared', 'A private', 'b private'])
     expect(snippetSections(list, ' PRIVATE').private).toHaveLength(2)
     expect(snippetSections(list, ' PRIVATE').shared).toHaveLength(0)
@@ -79,27 +86,8 @@ describe('snippet list rules', () => {
   })
 })
 
-/** A database of its own on the PostgreSQL server, dropped afterwards. */
-async function freshDatabase(adminUrl: string, name: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl })
-    await client.connect()
-    try {
-      await client.query(sql)
-    } finally {
-      await client.end()
-    }
-  }
-  await admin(`create database ${name}`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
-}
-
 describe.each(targets())('sql snippet commands on $name', (target) => {
-  let studio: Studio
-  let dir: string
-  let dropDatabase: (() => Promise<void>) | undefined
+  let studio: OwnStudio
   let ctx: HeadlessContext
   let other: HeadlessContext
   let otherApi: Api
@@ -108,27 +96,24 @@ describe.each(targets())('sql snippet commands on $name', (target) => {
   const list = async (api: Api = ctx.api) => (await api.contents<SnippetContent>(ref, 'sql')).data
   const get = async (id: string, api: Api = ctx.api) => (await list(api)).find((s) => s.id === id)
   const at = (c: HeadlessContext) => c.location.pathname
-  const create = (name: string, sql = 'select 1') => run('sql.snippet.new', { name, sql })
+  /** 'New query' with SQL: it creates the snippet and resolves to it */
+  const created = async (args: { name?: string; sql: string }) => {
+    const snippet = await run('sql.snippet.new', args)
+    if (!snippet) throw new Error('New query with SQL created nothing')
+    return snippet
+  }
+  const create = (name: string, sql = 'select 1') => created({ name, sql })
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'studio-snippets-'))
-    let databaseUrl: string | undefined
-    if (target.databaseUrl) {
-      const db = await freshDatabase(target.databaseUrl, `snippets_${Math.random().toString(36).slice(2, 10)}`)
-      databaseUrl = db.url
-      dropDatabase = db.drop
-    }
-    studio = await startStudio({ ...TEST_AUTH_OPTIONS, port: 0, dataDir: dir, databaseUrl, serveStatic: false, logger: false, users: [OTHER] })
-    other = headlessContext({ ...target, url: studio.url }, paths.sqlNew(ref))
-    otherApi = createApi(studio.url, { ...AUTH, 'x-studio-user': String(OTHER.id) })
+    studio = await ownStudio(target, 'snippets', { users: [OTHER] })
+    other = headlessContext(studio.target, paths.sqlNew(ref))
+    otherApi = createApi(studio.target.url, { ...AUTH, 'x-studio-user': String(OTHER.id) })
     other.api = otherApi
-    ctx = headlessContext({ ...target, url: studio.url }, paths.sqlNew(ref))
+    ctx = headlessContext(studio.target, paths.sqlNew(ref))
   })
 
   afterAll(async () => {
     await studio?.close()
-    await dropDatabase?.()
-    await rm(dir, { recursive: true, force: true })
   })
 
   beforeEach(async () => {
@@ -145,17 +130,49 @@ describe.each(targets())('sql snippet commands on $name', (target) => {
   })
 
   describe('new', () => {
-    it("creates a private 'Untitled query' and opens it", async () => {
-      const created = await run('sql.snippet.new')
-      const saved = await get(created.id)
-      expect(saved).toMatchObject({ name: 'Untitled query', visibility: 'user', owner_id: ME, content: { sql: '', favorite: false } })
-      expect(at(ctx)).toBe(paths.sqlSnippet(ref, created.id))
+    it('without SQL saves nothing: it opens an empty /sql/new, and leaving it empty saves nothing', async () => {
+      const s = await create('Open before')
+      const before = (await list()).length
+      sqlDrafts[s.id] = { sql: 'select 1 -- typed', at: Date.now() }
+      expect(await run('sql.snippet.new')).toBeUndefined()
+      expect(at(ctx)).toBe(paths.sqlNew(ref))
+      expect(sqlEditor).toMatchObject({ snippetId: NEW_SNIPPET_ID, text: '' })
+      // an empty or blank query is not saved, and leaving it saves nothing
+      await run('sql.snippet.save')
+      sqlDrafts[NEW_SNIPPET_ID] = { sql: '  \n ', at: Date.now() }
+      await run('sql.snippet.save')
+      await run('sql.snippet.open', { id: s.id })
+      await run('sql.snippet.save', { id: NEW_SNIPPET_ID })
+      expect((await list()).length).toBe(before)
+      delete sqlDrafts[s.id]
+      delete sqlDrafts[NEW_SNIPPET_ID]
+    })
+
+    it('without SQL, its first save once something is typed creates it, with the name given to New query', async () => {
+      await run('sql.snippet.new', { name: 'Named first' })
+      expect(at(ctx)).toBe(paths.sqlNew(ref))
+      expect((await list()).some((s) => s.name === 'Named first')).toBe(false)
+      sqlDrafts[NEW_SNIPPET_ID] = { sql: 'select 11', at: Date.now() }
+      await run('sql.snippet.save')
+      const id = ctx.route.params.id ?? ''
+      expect(ctx.route.id).toBe('sql-editor.snippet')
+      expect(await get(id)).toMatchObject({ name: 'Named first', visibility: 'user', content: { sql: 'select 11' } })
+    })
+
+    it('without SQL on /sql/new, saves what was typed there first, then opens an empty one', async () => {
+      sqlDrafts[NEW_SNIPPET_ID] = { sql: 'select 12', at: Date.now() }
+      // an autosave and 'New query' at once make one snippet, not two
+      await Promise.all([run('sql.snippet.save'), run('sql.snippet.new')])
+      expect((await list()).filter((s) => s.content.sql === 'select 12')).toHaveLength(1)
+      expect(at(ctx)).toBe(paths.sqlNew(ref))
+      expect(sqlDrafts[NEW_SNIPPET_ID]).toBeUndefined()
+      expect(sqlEditor.text).toBe('')
     })
 
     it('names it from the SQL through the title call, or as told', async () => {
       const sql = 'select country, count(*) from customers group by country'
       const { title } = await ctx.api.sqlTitle(sql)
-      const titled = await run('sql.snippet.new', { sql })
+      const titled = await created({ sql })
       expect(await get(titled.id)).toMatchObject({ name: title, content: { sql } })
       const named = await create('  My report  ', sql)
       expect((await get(named.id))?.name).toBe('My report')
@@ -165,8 +182,8 @@ describe.each(targets())('sql snippet commands on $name', (target) => {
       const api = ctx.api
       ctx.api = { ...api, sqlTitle: () => Promise.reject(new ApiError('title service down', 500)) }
       try {
-        const created = await run('sql.snippet.new', { sql: 'select 2' })
-        expect((await get(created.id, api))?.name).toBe('Untitled query')
+        const untitled = await created({ sql: 'select 2' })
+        expect((await get(untitled.id, api))?.name).toBe('Untitled query')
         expect(ctx.toasts).toContainEqual({ kind: 'error', message: MSG.generateTitleFailed('title service down') })
       } finally {
         ctx.api = api
@@ -176,6 +193,7 @@ describe.each(targets())('sql snippet commands on $name', (target) => {
     it('is refused without the create user-content permission, and creates nothing', async () => {
       const before = (await list()).length
       ctx.denied.add('createUserContent')
+      await expect(run('sql.snippet.new', { name: 'nope', sql: 'select 1' })).rejects.toThrow(MSG.snippetNoPermission)
       await expect(run('sql.snippet.new', { name: 'nope' })).rejects.toThrow(MSG.snippetNoPermission)
       expect(getCommand('sql.snippet.duplicate')?.enabled?.(ctx)).toBe(MSG.snippetNoPermission)
       expect(getCommand('sql.template.use')?.enabled?.(ctx)).toBe(MSG.snippetNoPermission)
@@ -203,7 +221,7 @@ describe.each(targets())('sql snippet commands on $name', (target) => {
 
     it("does not save into another member's snippet", async () => {
       actAs(other)
-      const theirs = await run('sql.snippet.new', { name: 'Theirs', sql: 'select 1' })
+      const theirs = await create('Theirs')
       await run('sql.snippet.share', { id: theirs.id })
       actAs(ctx)
       sqlDrafts[theirs.id] = { sql: 'drop table x', at: Date.now() }
@@ -276,14 +294,14 @@ describe.each(targets())('sql snippet commands on $name', (target) => {
 
     it("refuses sharing another member's snippet", async () => {
       actAs(other)
-      const theirs = await run('sql.snippet.new', { name: 'Private of other' })
+      const theirs = await create('Private of other')
       actAs(ctx)
       await expect(ctx.api.updateContent(ref, theirs.id, { visibility: 'project' })).rejects.toMatchObject({ code: 404 })
     })
 
     it('creates a personal copy of a shared snippet, and only of a shared one', async () => {
       actAs(other)
-      const theirs = await run('sql.snippet.new', { name: 'Team query', sql: 'select 5' })
+      const theirs = await create('Team query', 'select 5')
       await run('sql.snippet.share', { id: theirs.id })
       actAs(ctx)
       const copy = await run('sql.snippet.copy-personal', { id: theirs.id })
@@ -377,7 +395,7 @@ describe.each(targets())('sql snippet commands on $name', (target) => {
 
     it("refuses deleting another member's snippet, in the command and on the server", async () => {
       actAs(other)
-      const theirs = await run('sql.snippet.new', { name: 'Not yours' })
+      const theirs = await create('Not yours')
       await run('sql.snippet.share', { id: theirs.id })
       actAs(ctx)
       await expect(run('sql.snippet.delete', { ids: [theirs.id] })).rejects.toThrow(MSG.contentOwnerOnly('delete'))

@@ -42,8 +42,8 @@ describe('command calls are checked by id', () => {
   })
 
   it('run checks the args and the source, and resolves to the command result', () => {
-    expectTypeOf(run('sql.snippet.new', { name: 'n', sql: 'select 1' })).toEqualTypeOf<Promise<Snippet>>()
-    expectTypeOf(run('sql.snippet.new')).toEqualTypeOf<Promise<Snippet>>()
+    expectTypeOf(run('sql.snippet.new', { name: 'n', sql: 'select 1' })).toEqualTypeOf<Promise<Snippet | undefined>>()
+    expectTypeOf(run('sql.snippet.new')).toEqualTypeOf<Promise<Snippet | undefined>>()
     void run('sql.snippet.rename', { name: 'x' }, 'keys')
     // @ts-expect-error name is a string
     void run('sql.snippet.rename', { name: 42 }, 'button')
@@ -54,7 +54,7 @@ describe('command calls are checked by id', () => {
   })
 
   it('the tests run the same way; wrong args on purpose go through runUnchecked', () => {
-    expectTypeOf(runInTest('sql.snippet.new')).toEqualTypeOf<Promise<Snippet>>()
+    expectTypeOf(runInTest('sql.snippet.new')).toEqualTypeOf<Promise<Snippet | undefined>>()
     // @ts-expect-error name is a string
     void runInTest('sql.snippet.rename', { name: 42 })
     // @ts-expect-error name is required
@@ -65,7 +65,7 @@ describe('command calls are checked by id', () => {
   it('ArgsOf is what a caller passes (zod input), ResultOf what run resolves to', () => {
     expectTypeOf<ArgsOf<'sql.snippet.rename'>>().toEqualTypeOf<{ id?: string | undefined; name: string }>()
     expectTypeOf<ArgsOf<'app.theme.toggle'>>().toEqualTypeOf<Record<string, never>>()
-    expectTypeOf<ResultOf<'sql.snippet.new'>>().toEqualTypeOf<Snippet>()
+    expectTypeOf<ResultOf<'sql.snippet.new'>>().toEqualTypeOf<Snippet | undefined>()
     expectTypeOf<'sql.snippet.rename'>().toExtend<CommandId>()
     expectTypeOf<'sql.snippet.renme'>().not.toExtend<CommandId>()
   })

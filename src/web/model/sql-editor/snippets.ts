@@ -21,6 +21,8 @@ export const snippetsState = proxy({
   /** the snippet whose name is being edited in the list */
   renaming: null as string | null,
   autosave: { state: 'idle' as AutosaveState, message: '' },
+  /** the name given to 'New query' with no SQL yet: the first save of /sql/new takes it */
+  newQueryName: null as string | null,
 })
 
 export function setSnippetSearch(search: string): void {
@@ -81,18 +83,25 @@ export interface SnippetSections {
 
 const byName = (a: Snippet, b: Snippet) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id.localeCompare(b.id)
 
-/** Favorites first, then shared ('project'), then private ('user'); each snippet once, by name. */
+export function setNewQueryName(name: string | null): void {
+  snippetsState.newQueryName = name
+}
+
+/**
+ * Favorites first, then shared ('project'), then private ('user'), each by name. Favorites is a shortcut:
+ * a favorite is listed there and in its own section too, so Shared and Private always list all of theirs.
+ */
 export function snippetSections(snippets: readonly Snippet[], term = ''): SnippetSections {
   const found = snippets.filter((s) => matchesSearch(s.name, term)).sort(byName)
   return {
     favorites: found.filter((s) => s.content.favorite),
-    shared: found.filter((s) => !s.content.favorite && s.visibility === 'project'),
-    private: found.filter((s) => !s.content.favorite && s.visibility === 'user'),
+    shared: found.filter((s) => s.visibility === 'project'),
+    private: found.filter((s) => s.visibility === 'user'),
   }
 }
 
-/** The list's order, top to bottom (after a delete, 'the first remaining' is the first of these). */
+/** The list's order, top to bottom, each snippet once (after a delete, 'the first remaining' is the first of these). */
 export function orderedSnippets(snippets: readonly Snippet[]): Snippet[] {
   const s = snippetSections(snippets)
-  return [...s.favorites, ...s.shared, ...s.private]
+  return [...new Set([...s.favorites, ...s.shared, ...s.private])]
 }

@@ -13,7 +13,7 @@ import { useApi } from '../../commands-context'
 import { press } from '../../commands-run'
 import { bindingFor, keymap } from '../../model/app/keys/keymap'
 import { sqlDrafts, type Draft } from '../../model/sql-editor/sql-drafts'
-import { isReadOnlySnippet } from '../../model/sql-editor/snippets'
+import { isReadOnlySnippet, snippetsState } from '../../model/sql-editor/snippets'
 import { openSnippet, sqlEditor } from '../../model/sql-editor/sql-editor'
 import { Alert, Badge, Button, EmptyState, Kbd, Spinner, Tooltip } from '../../ui'
 import { SqlEditor } from './editor/SqlEditor'
@@ -34,6 +34,7 @@ export function SqlEditorPage() {
   const snippets = useQuery({ ...snippetsQuery(api, ref), enabled: id !== 'new' })
   const profile = useQuery(profileQuery(api))
   const snap = useSnapshot(sqlEditor)
+  const { newQueryName } = useSnapshot(snippetsState)
   const [resultsHeight, setResultsHeight] = useState<number | null>(null)
   const snippet = snippets.data?.find((s) => s.id === id)
   const ready = id === 'new' || snippets.isSuccess
@@ -64,7 +65,7 @@ export function SqlEditorPage() {
 
   return (
     <div className="sql-page" style={resultsHeight === null ? undefined : ({ '--sql-results-height': `${resultsHeight}px` } as CSSProperties)}>
-      <Toolbar title={snippet?.name ?? 'New query'} sharedBy={readOnly ? snippet?.owner.username : undefined} />
+      <Toolbar title={snippet?.name ?? newQueryName ?? 'New query'} sharedBy={readOnly ? snippet?.owner.username : undefined} />
       <div className="sql-page__editor">{snap.snippetId === id && <SqlEditor projectRef={ref} readOnly={readOnly} />}</div>
       <SplitHandle height={resultsHeight} onChange={setResultsHeight} />
       <ResultsPanel />

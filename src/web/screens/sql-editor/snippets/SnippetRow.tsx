@@ -18,14 +18,17 @@ interface SnippetRowProps {
   open: boolean
   selected: boolean
   renaming: boolean
+  /** the row under Favorites (the snippet has another in its own section) */
+  inFavorites: boolean
   /** a click with ⌘/Ctrl or Shift selects instead of opening */
   onSelectClick: (event: MouseEvent, id: string) => boolean
   onRowKey: (event: KeyboardEvent, id: string) => void
 }
 
 /** One snippet: its name (or the name field while renamed), a hover preview, and its actions. */
-export function SnippetRow({ projectRef, snippet, own, open, selected, renaming, onSelectClick, onRowKey }: SnippetRowProps) {
-  if (renaming) return <RenameField snippet={snippet} />
+export function SnippetRow({ projectRef, snippet, own, open, selected, renaming, inFavorites, onSelectClick, onRowKey }: SnippetRowProps) {
+  // a favorite is renamed in its own section's row
+  if (renaming && !inFavorites) return <RenameField snippet={snippet} />
   return (
     <div className={cx('snip-row', open && 'snip-row--open', selected && 'snip-row--selected')}>
       <SnippetContextMenu snippet={snippet} own={own}>
@@ -34,6 +37,7 @@ export function SnippetRow({ projectRef, snippet, own, open, selected, renaming,
           snippet={snippet}
           open={open}
           selected={selected}
+          inFavorites={inFavorites}
           onClick={(e) => onSelectClick(e, snippet.id) && e.preventDefault()}
           onKeyDown={(e) => onRowKey(e, snippet.id)}
         />
@@ -48,15 +52,17 @@ interface SnippetLinkProps extends Omit<ComponentProps<'a'>, 'href' | 'children'
   snippet: Snippet
   open: boolean
   selected: boolean
+  inFavorites: boolean
 }
 
 /**
  * The row's link, with the hover (and focus) preview of its first characters. The context menu trigger
  * hands it its own handlers and ref, which go on the link beside the preview's.
  */
-function SnippetLink({ projectRef, snippet, open, selected, ...trigger }: SnippetLinkProps) {
+function SnippetLink({ projectRef, snippet, open, selected, inFavorites, ...trigger }: SnippetLinkProps) {
   const preview = snippetPreview(snippet.content.sql)
-  const shared = snippet.visibility === 'project'
+  // under Favorites, a badge tells a shared one from a private one
+  const sharedBadge = inFavorites && snippet.visibility === 'project'
   return (
     <RadixTooltip.Provider delayDuration={500} skipDelayDuration={300}>
       <RadixTooltip.Root>
@@ -72,7 +78,7 @@ function SnippetLink({ projectRef, snippet, open, selected, ...trigger }: Snippe
           >
             <FileCode2 size={14} className="snip-link__icon" aria-hidden />
             <span className="snip-link__name">{snippet.name}</span>
-            {snippet.content.favorite && shared && <Users size={12} className="snip-link__badge" aria-label="Shared" />}
+            {sharedBadge && <Users size={12} className="snip-link__badge" aria-label="Shared" />}
             {snippet.content.favorite && <Star size={12} className="snip-link__star" aria-label="Favorite" />}
           </Link>
         </RadixTooltip.Trigger>

@@ -45,18 +45,29 @@ interface SnippetSectionsProps {
   userId: number | undefined
 }
 
+/** A snippet's row in the list: a favorite has two, one under Favorites and one in its own section. */
+interface RowPlace {
+  id: string
+  section: SectionName
+  /** its item's index in the flat list */
+  index: number
+}
+
 /**
  * Favorites, Shared and Private, virtualized. ⌘/Ctrl-click or Space selects, Shift-click selects a range,
- * ↑/↓ move between snippets, Delete deletes the selected (or focused) ones, Escape clears the selection.
+ * ↑/↓ move between rows, Delete deletes the selected (or focused) ones, Escape clears the selection.
  */
 export function SnippetSections({ projectRef, snippets, openId, userId }: SnippetSectionsProps) {
   const { search, selected, renaming } = useSnapshot(snippetsState)
   const scrollRef = useRef<HTMLDivElement>(null)
-  /** where a Shift-click range starts */
-  const anchor = useRef<string | null>(null)
+  /** the row where a Shift-click range starts */
+  const anchor = useRef<{ id: string; section: SectionName } | null>(null)
   const searching = search.trim() !== ''
   const items = listItems(snippetSections(snippets, search), searching)
-  const order = items.flatMap((item) => (item.kind === 'snippet' ? [item.snippet.id] : []))
+  const rows: RowPlace[] = items.flatMap((item, index) =>
+    item.kind === 'snippet' ? [{ id: item.snippet.id, section: item.section, index }] : [],
+  )
+  const rowOf = (place: { id: string; section: SectionName }) => rows.findIndex((r) => r.id === place.id && r.section === place.section)
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
@@ -64,35 +75,38 @@ export function SnippetSections({ projectRef, snippets, openId, userId }: Snippe
     overscan: 12,
   })
 
-  function onSelectClick(event: MouseEvent, id: string): boolean {
-    if (event.shiftKey && anchor.current && order.includes(anchor.current)) {
-      const [from, to] = [order.indexOf(anchor.current), order.indexOf(id)].sort((a, b) => a - b)
-      if (from !== undefined && to !== undefined) setSelected(order.slice(from, to + 1))
+  function onSelectClick(event: MouseEvent, place: { id: string; section: SectionName }): boolean {
+    const from = anchor.current === null ? -1 : rowOf(anchor.current)
+    if (event.shiftKey && from >= 0) {
+      const [start, end] = [from, rowOf(place)].sort((a, b) => a - b) as [number, number]
+      setSelected([...new Set(rows.slice(start, end + 1).map((r) => r.id))])
       return true
     }
-    anchor.current = id
+    anchor.current = place
     if (event.metaKey || event.ctrlKey) {
-      toggleSelected(id)
+      toggleSelected(place.id)
       return true
     }
     return false
   }
 
-  function focusSnippet(id: string) {
-    const index = items.findIndex((item) => item.kind === 'snippet' && item.snippet.id === id)
+  function focusRow({ id, index }: RowPlace) {
     virtualizer.scrollToIndex(index, { align: 'auto' })
-    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-snippet-id="${id}"]`)?.focus())
+    requestAnimationFrame(() =>
+      scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] [data-snippet-id="${id}"]`)?.focus(),
+    )
   }
 
-  function onRowKey(event: KeyboardEvent, id: string) {
-    const at = order.indexOf(id)
+  function onRowKey(event: KeyboardEvent, place: { id: string; section: SectionName }) {
+    const { id } = place
+    const at = rowOf(place)
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault()
-      const next = order[at + (event.key === 'ArrowDown' ? 1 : -1)]
-      if (next) focusSnippet(next)
+      const next = rows[at + (event.key === 'ArrowDown' ? 1 : -1)]
+      if (next) focusRow(next)
     } else if (event.key === ' ') {
       event.preventDefault()
-      anchor.current = id
+      anchor.current = place
       toggleSelected(id)
     } else if (event.key === 'Delete') {
       event.preventDefault()
@@ -103,7 +117,7 @@ export function SnippetSections({ projectRef, snippets, openId, userId }: Snippe
     }
   }
 
-  if (searching && order.length === 0) {
+  if (searching && rows.length === 0) {
     return <EmptyState className="snip-empty" title={MSG.noResults} description={MSG.noMatch} />
   }
 
@@ -137,8 +151,9 @@ export function SnippetSections({ projectRef, snippets, openId, userId }: Snippe
                   open={item.snippet.id === openId}
                   selected={selected.includes(item.snippet.id)}
                   renaming={renaming === item.snippet.id}
-                  onSelectClick={onSelectClick}
-                  onRowKey={onRowKey}
+                  inFavorites={item.section === 'Favorites'}
+                  onSelectClick={(event, id) => onSelectClick(event, { id, section: item.section })}
+                  onRowKey={(event, id) => onRowKey(event, { id, section: item.section })}
                 />
               )}
             </li>
