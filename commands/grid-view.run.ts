@@ -1,15 +1,16 @@
 /** The bodies of grid-view.ts's commands: they change the grid's URL search. */
 import type { z } from 'zod'
 import { CommandError } from './registry'
-import { openTable, openTableId } from './grid-args'
+import { openTable } from './grid-args'
 import {
-  grid, normalizeValue, type AddFilterArgs, type AddSortArgs, type EditFilterArgs, type GoToPageArgs, type PageSizeArgs,
+  grid, gridPlace, normalizeValue, type AddFilterArgs, type AddSortArgs, type EditFilterArgs, type GoToPageArgs, type PageSizeArgs,
   type RemoveFilterArgs, type RemoveSortArgs,
 } from './grid-view'
 import { confirmPageChange } from './grid-selection.run'
 import type { CommandContext } from '../src/web/model/app/context'
 import { formatFilter } from '../src/shared/filters'
-import { countQuery } from '../src/web/model/project/queries'
+import { shownCount } from '../src/web/model/table-editor/count-correction'
+import { cachedCount, countExactly, lastPage, pageSeen } from '../src/web/model/table-editor/paging'
 import { pageCount, patchGridSearch, readGridSearch, type GridView } from '../src/web/model/table-editor/search'
 
 /** Changes the grid's URL search; `change` sees the search as it is at that moment. */
@@ -86,18 +87,25 @@ async function changePage(ctx: CommandContext, page: number): Promise<void> {
   await updateGrid(ctx, () => ({ page }))
 }
 
-async function lastPage(ctx: CommandContext): Promise<number> {
+/** Pages past an estimate load: only an exact count (what the database answered) holds Next and Go to page back. */
+function pageLimit(ctx: CommandContext): number {
   const v = grid(ctx)
-  const { count } = await ctx.queryClient.ensureQueryData(countQuery(ctx.api, ctx.ref, openTableId(ctx), v.filters))
-  return pageCount(count, v.rows)
+  const place = gridPlace(ctx)
+  const count = shownCount(cachedCount(place, v.filters), pageSeen(place, v))
+  return count && !count.is_estimate ? pageCount(count.count, v.rows) : Infinity
 }
 
-export const nextPage = async (ctx: CommandContext) => changePage(ctx, Math.min(grid(ctx).page + 1, await lastPage(ctx)))
+export const nextPage = (ctx: CommandContext) => changePage(ctx, Math.min(grid(ctx).page + 1, pageLimit(ctx)))
 export const prevPage = (ctx: CommandContext) => changePage(ctx, Math.max(1, grid(ctx).page - 1))
 export const firstPage = (ctx: CommandContext) => changePage(ctx, 1)
-export const goLastPage = async (ctx: CommandContext) => changePage(ctx, await lastPage(ctx))
-export const goToPage = async (ctx: CommandContext, { page }: z.infer<typeof GoToPageArgs>) =>
-  changePage(ctx, Math.min(page, await lastPage(ctx)))
+/** The real last page: an estimated count is first counted exactly (paging.ts says why). */
+export const goLastPage = async (ctx: CommandContext) => changePage(ctx, await lastPage(gridPlace(ctx), grid(ctx)))
+export const goToPage = (ctx: CommandContext, { page }: z.infer<typeof GoToPageArgs>) => changePage(ctx, Math.min(page, pageLimit(ctx)))
+
+/** count(*) with the grid's filters, as the chosen role; the footer then shows the exact number. */
+export async function countExact(ctx: CommandContext): Promise<number> {
+  return (await countExactly(gridPlace(ctx), grid(ctx).filters)).count
+}
 
 export const setPageSize = (ctx: CommandContext, { rows }: z.infer<typeof PageSizeArgs>) => updateGrid(ctx, () => ({ rows, page: 1 }))
 

@@ -12,8 +12,9 @@ import { MSG } from '../src/shared/messages'
 import {
   FILTER_OPERATORS, FILTER_OPERATOR_LABELS, IS_VALUES, formatFilter, splitInValues, type Filter,
 } from '../src/shared/filters'
-import { countQuery } from '../src/web/model/project/queries'
-import { isPageSize, pageCount, toPageSize, readGridSearch, type GridView } from '../src/web/model/table-editor/search'
+import { noNextPage, onLastPage } from '../src/web/model/table-editor/count-correction'
+import { cachedCount, pageSeen, type GridPlace } from '../src/web/model/table-editor/paging'
+import { isPageSize, toPageSize, readGridSearch, type GridView } from '../src/web/model/table-editor/search'
 
 const load = () => import('./grid-view.run')
 
@@ -169,25 +170,25 @@ export const clearSorts = defineCommand({
 
 // ---- pages ----
 
-/** The last page when the count is already known (so `enabled` can answer at once), else null. */
-function knownLastPage(ctx: CommandContext): number | null {
-  const v = grid(ctx)
-  const count = ctx.queryClient.getQueryData(countQuery(ctx.api, ctx.ref, openTableId(ctx), v.filters).queryKey)
-  return count ? pageCount(count.count, v.rows) : null
-}
+/** The open table's cache, client and id, for the paging model. */
+export const gridPlace = (ctx: CommandContext): GridPlace => ({ client: ctx.queryClient, api: ctx.api, ref: ctx.ref, tableId: openTableId(ctx) })
 
 const notFirst = (ctx: CommandContext) => (grid(ctx).page > 1 ? canRead(ctx) : 'Already on the first page')
-const notLast = (ctx: CommandContext) => {
-  const last = knownLastPage(ctx)
-  return last !== null && grid(ctx).page >= last ? 'Already on the last page' : canRead(ctx)
+/** Only what the database answered ends the pages: a short page, or an exact count (never an estimate). */
+const pagingReason = (past: typeof noNextPage) => (ctx: CommandContext) => {
+  const v = grid(ctx)
+  const place = gridPlace(ctx)
+  return past(cachedCount(place, v.filters), pageSeen(place, v), v.page, v.rows) ? 'Already on the last page' : canRead(ctx)
 }
+const hasNext = pagingReason(noNextPage)
+const notLast = pagingReason(onLastPage)
 
 export const nextPage = defineCommand({
   id: 'grid.page.next',
   title: 'Next page',
   area: AREA,
   when: onTable,
-  enabled: notLast,
+  enabled: hasNext,
   run: lazyRun(load, 'nextPage'),
 })
 
@@ -231,6 +232,16 @@ export const goToPage = defineCommand({
   when: onTable,
   enabled: canRead,
   run: lazyRun(load, 'goToPage'),
+})
+
+export const countExact = defineCommand({
+  id: 'grid.count.exact',
+  title: 'Count rows exactly',
+  area: AREA,
+  keywords: ['count', 'estimate', 'total', 'rows'],
+  when: onTable,
+  enabled: (ctx) => (cachedCount(gridPlace(ctx), grid(ctx).filters)?.is_estimate === false ? 'The row count is already exact' : canRead(ctx)),
+  run: lazyRun(load, 'countExact'),
 })
 
 export const PageSizeArgs = z.object({

@@ -66,6 +66,8 @@ export const CountBody = z.object({
   tableId: z.number().int().positive(),
   filters: z.array(Filter).default([]),
   impersonate: Impersonation.optional(),
+  /** count(*) whatever the table's size, never an estimate: the user asked for the exact number */
+  exact: z.boolean().default(false),
 })
 export type CountBody = z.input<typeof CountBody>
 

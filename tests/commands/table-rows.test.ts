@@ -358,6 +358,7 @@ describe.each(targets())('table row commands on $name', (target) => {
 
   it('asks before changing page with rows selected, and clears them when agreed', async () => {
     await q(`insert into public.${things} (name) select 'page ' || i from generate_series(1, 120) as i`)
+    expect(await visibleRows()).toHaveLength(100) // the grid shows a full page: Next leads on
     await run('grid.selection.toggle', { primaryKey: { id: 1 } })
 
     ctx.confirmAnswers.push(false)

@@ -1,7 +1,7 @@
 /**
- * Row counts for the grid: exact while the relation is small; past EXACT_COUNT_THRESHOLD never a full
- * count(*), but pg_class.reltuples, or the planner's estimate when filters or an impersonated role's
- * row-level security narrow the rows.
+ * Row counts for the grid: exact while the relation is small, or when the user asks for the exact number;
+ * otherwise past EXACT_COUNT_THRESHOLD never a full count(*), but pg_class.reltuples, or the planner's
+ * estimate when filters or an impersonated role's row-level security narrow the rows.
  */
 import type { CountResponse } from '../../shared/api'
 import { EXACT_COUNT_THRESHOLD } from '../../shared/constants'
@@ -26,16 +26,25 @@ async function sizeEstimate(db: Queryable, source: RowSource): Promise<number> {
   return analyzed ? Math.round(source.reltuples) : plannerEstimate(db, source, [])
 }
 
+export interface CountOptions {
+  /** an impersonated role's row-level security may hide rows the table's size counts */
+  impersonating: boolean
+  /** count(*) whatever the size */
+  exact: boolean
+}
+
 export async function countSource(
   db: Queryable,
   source: RowSource,
   filters: readonly Filter[],
-  impersonating: boolean,
+  { impersonating, exact }: CountOptions,
 ): Promise<CountResponse> {
-  const size = await sizeEstimate(db, source)
-  if (size >= EXACT_COUNT_THRESHOLD) {
-    const count = filters.length || impersonating ? await plannerEstimate(db, source, filters) : size
-    return { count, is_estimate: true }
+  if (!exact) {
+    const size = await sizeEstimate(db, source)
+    if (size >= EXACT_COUNT_THRESHOLD) {
+      const count = filters.length || impersonating ? await plannerEstimate(db, source, filters) : size
+      return { count, is_estimate: true }
+    }
   }
   const { sql, params } = countRows(source, filters)
   const { rows } = await db.query<{ count: string }>(sql, params)

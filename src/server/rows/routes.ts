@@ -48,7 +48,10 @@ export function rowRoutes(app: FastifyInstance, db: Driver, permissions: Permiss
 
   route(app, rows.count, ({ body }) =>
     db.withRole(body.impersonate, async (tx) =>
-      countSource(tx, await loadSource(tx, body.tableId), body.filters, body.impersonate !== undefined),
+      countSource(tx, await loadSource(tx, body.tableId), body.filters, {
+        impersonating: body.impersonate !== undefined,
+        exact: body.exact,
+      }),
     ),
   )
 

@@ -8,8 +8,9 @@ import { ApiError } from '../../data/api'
 import {
   ENTITY_LIST_LIMIT, ROW_FETCH_RETRIES, ROW_FETCH_RETRY_DELAY_MS, type PageSize, type TableListSort,
 } from '../../../shared/constants'
-import type { Impersonation } from '../../../shared/api'
+import type { CountResponse, Impersonation } from '../../../shared/api'
 import type { Filter, Sort } from '../../../shared/filters'
+import { correctCount } from '../table-editor/count-correction'
 import { impersonation } from './role'
 import { keys } from './keys'
 
@@ -60,12 +61,18 @@ export interface RowsParams {
 
 /**
  * The grid's data, as the chosen role sees it (role impersonation, spec 6): retried every 5 s, 3 tries in
- * all; a request the server refused is not retried.
+ * all; a request the server refused is not retried. A page that shows the cached count was wrong corrects
+ * it (count-correction.ts).
  */
 export const rowsQuery = (api: Api, ref: string, tableId: number, p: RowsParams, impersonate: Impersonation | undefined = impersonation()) =>
   queryOptions({
     queryKey: [...rowsKey(ref, tableId), p, impersonate ?? null],
-    queryFn: () => api.rows(ref, { tableId, ...p, impersonate }),
+    queryFn: async ({ client }) => {
+      const page = await api.rows(ref, { tableId, ...p, impersonate })
+      const seen = { page: p.page, limit: p.limit, rows: page.rows.length }
+      client.setQueryData(countQuery(api, ref, tableId, p.filters, impersonate).queryKey, (count) => count && correctCount(count, seen))
+      return page
+    },
     retry: (failures, error) => !isClientError(error) && failures < ROW_FETCH_RETRIES - 1,
     retryDelay: ROW_FETCH_RETRY_DELAY_MS,
     /** while another page, filter or sort of the same table loads, keep showing the rows we have */
@@ -74,11 +81,19 @@ export const rowsQuery = (api: Api, ref: string, tableId: number, p: RowsParams,
 
 export const rowsKey = keys.rows
 
-/** The row count, as the chosen role sees it. */
-export const countQuery = (api: Api, ref: string, tableId: number, filters: Filter[], impersonate: Impersonation | undefined = impersonation()) =>
+/**
+ * The row count, as the chosen role sees it: an estimate for a big table, unless `exact`. Once the count
+ * is exact (asked for, or a short page ended the rows), refreshing it keeps it exact.
+ */
+export const countQuery = (
+  api: Api, ref: string, tableId: number, filters: Filter[], impersonate: Impersonation | undefined = impersonation(), exact = false,
+) =>
   queryOptions({
     queryKey: [...countKey(ref, tableId), filters, impersonate ?? null],
-    queryFn: () => api.count(ref, { tableId, filters, impersonate }),
+    queryFn: ({ client, queryKey }) => {
+      const known = client.getQueryData<CountResponse>(queryKey)
+      return api.count(ref, { tableId, filters, impersonate, exact: exact || known?.is_estimate === false })
+    },
     retry: (failures, error) => !isClientError(error) && failures < ROW_FETCH_RETRIES - 1,
     retryDelay: ROW_FETCH_RETRY_DELAY_MS,
   })

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio'
 import type { CountResponse } from '../../../shared/api'
 import { PAGE_SIZE_OPTIONS } from '../../../shared/constants'
 import { MSG } from '../../../shared/messages'
+import { useCommandState } from '../../command-state'
 import { press } from '../../commands-run'
 import { bindingFor } from '../../model/app/keys/keymap'
 import { saveStatus } from '../../model/table-editor/save-status'
@@ -17,12 +18,19 @@ const number = new Intl.NumberFormat('en-US')
 interface GridFooterProps {
   view: GridView
   count: UseQueryResult<CountResponse>
+  /** the count as shown: the database's answer corrected by the page on screen */
+  shown: CountResponse | undefined
   fetching: boolean
 }
 
-/** Pagination, the row count, page size, refresh, and the data/definition switch. */
-export function GridFooter({ view, count, fetching }: GridFooterProps) {
-  const last = count.data ? pageCount(count.data.count, view.rows) : null
+/**
+ * Pagination, the row count, page size, refresh, and the data/definition switch. Next and Last follow
+ * their commands: an estimated count never ends the pages, a short page or an exact count does.
+ */
+export function GridFooter({ view, count, shown, fetching }: GridFooterProps) {
+  const last = shown ? pageCount(shown.count, view.rows) : null
+  const next = useCommandState('grid.page.next')
+  const lastPage = useCommandState('grid.page.last')
   const data = view.view === 'data'
   return (
     <footer className="te-footer">
@@ -32,15 +40,15 @@ export function GridFooter({ view, count, fetching }: GridFooterProps) {
           <IconButton size="sm" label="Previous page" binding={bindingFor('grid.page.prev')} icon={<ChevronLeft size={15} />} disabled={view.page <= 1} onClick={() => press('grid.page.prev')} />
           <span className="te-footer__page">
             Page <PageInput key={view.page} page={view.page} />
-            {last !== null && <> of {number.format(last)}</>}
+            {last !== null && <> of {shown?.is_estimate ? '~' : ''}{number.format(last)}</>}
           </span>
-          <IconButton size="sm" label="Next page" binding={bindingFor('grid.page.next')} icon={<ChevronRight size={15} />} disabled={last === null || view.page >= last} onClick={() => press('grid.page.next')} />
-          <IconButton size="sm" label="Last page" binding={bindingFor('grid.page.last')} icon={<ChevronsRight size={15} />} disabled={last === null || view.page >= last} onClick={() => press('grid.page.last')} />
+          <IconButton size="sm" label="Next page" binding={bindingFor('grid.page.next')} icon={<ChevronRight size={15} />} disabled={next.reason !== null} onClick={() => press('grid.page.next')} />
+          <IconButton size="sm" label="Last page" binding={bindingFor('grid.page.last')} icon={<ChevronsRight size={15} />} disabled={lastPage.reason !== null} onClick={() => press('grid.page.last')} />
           <Select size="sm" aria-label="Rows per page" value={String(view.rows)} options={SIZE_OPTIONS} onValueChange={(rows) => press('grid.page-size.set', { rows })} className="te-footer__size" />
         </div>
       )}
       <div className={cx('te-footer__count', count.isError && 'te-footer__count--error')} role="status">
-        {count.isError ? MSG.countError : count.data ? rowCountText(count.data) : 'Counting rows…'}
+        {count.isError ? MSG.countError : shown ? <RowCount count={shown} counting={count.isFetching} /> : 'Counting rows…'}
       </div>
       <div className="te-footer__end">
         {fetching && <Spinner label="Loading rows" />}
@@ -72,9 +80,18 @@ function RefreshButton() {
   )
 }
 
-function rowCountText({ count, is_estimate }: CountResponse): string {
+/** The count; an estimate is a button that counts the rows exactly. */
+function RowCount({ count: { count, is_estimate }, counting }: { count: CountResponse; counting: boolean }) {
   const rows = `${number.format(count)} ${count === 1 ? 'row' : 'rows'}`
-  return is_estimate ? `~${rows} (estimate)` : rows
+  if (!is_estimate) return rows
+  return (
+    <>
+      <button type="button" className="te-footer__estimate" title="Count rows exactly" aria-busy={counting || undefined} onClick={() => press('grid.count.exact')}>
+        ~{rows} (estimate)
+      </button>
+      {counting && <Spinner size={12} />}
+    </>
+  )
 }
 
 /** Type a page number; Enter or leaving the field goes there. */

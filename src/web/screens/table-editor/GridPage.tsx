@@ -20,7 +20,9 @@ import { GridToolbar } from './GridToolbar'
 import { InsertRowPanel } from './rows/InsertRowPanel'
 import { SelectionHeader } from './rows/SelectionHeader'
 import './rows/rows.css'
-import { pageCount, patchGridSearch, readGridSearch } from '../../model/table-editor/search'
+import { patchGridSearch, readGridSearch } from '../../model/table-editor/search'
+import { shownCount } from '../../model/table-editor/count-correction'
+import { usePastEndRedirect } from './usePastEndRedirect'
 import { useSavedGridView } from './useSavedGridView'
 
 const DefinitionView = lazy(() => import('./DefinitionView').then((m) => ({ default: m.DefinitionView })))
@@ -75,13 +77,10 @@ function TableView({ projectRef, table }: { projectRef: string; table: GridTable
     if (missing) void currentContext().navigate({ search: (prev) => patchGridSearch(prev, { sorts: [] }), replace: true })
   }, [missing])
 
-  // A page past the end (rows deleted, or a hand-typed URL) goes to the last page.
-  const last = count.data ? pageCount(count.data.count, view.rows) : null
-  useEffect(() => {
-    if (last !== null && view.page > last) {
-      void currentContext().navigate({ search: (prev) => patchGridSearch(prev, { page: last }), replace: true })
-    }
-  }, [last, view.page])
+  // The count follows what the page on screen shows (count-correction.ts).
+  const seen = rows.data && !rows.isPlaceholderData ? { page: view.page, limit: view.rows, rows: rows.data.rows.length } : undefined
+  const shown = shownCount(count.data, seen)
+  const pastEnd = usePastEndRedirect(projectRef, table.id, view, seen)
 
   let body
   if (view.view === 'definition') {
@@ -115,6 +114,8 @@ function TableView({ projectRef, table }: { projectRef: string; table: GridTable
     )
   } else if (!rows.data || !layoutReady) {
     body = <Loading label="Loading rows" />
+  } else if (pastEnd) {
+    body = <Loading label="Finding the last page" />
   } else {
     const empty =
       view.filters.length > 0 ? (
@@ -146,13 +147,13 @@ function TableView({ projectRef, table }: { projectRef: string; table: GridTable
   return (
     <div className="te-grid-page">
       {view.view === 'data' && hasSelection(projectRef, table.id) ? (
-        <SelectionHeader count={count.data} />
+        <SelectionHeader count={shown} />
       ) : (
         <GridToolbar projectRef={projectRef} table={table} filters={view.filters} sorts={view.sorts} />
       )}
       <div className="te-grid-area">{body}</div>
       <InsertRowPanel table={table} />
-      <GridFooter view={view} count={count} fetching={rows.isFetching && !rows.isPending} />
+      <GridFooter view={view} count={count} shown={shown} fetching={rows.isFetching && !rows.isPending} />
     </div>
   )
 }
