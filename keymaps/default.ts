@@ -44,13 +44,17 @@ export const defaultKeymap = {
   'sql.format': 'Shift+Alt+f',
   'sql.cancel': '$mod+.',
   'sql.results.focus': 'Shift+Alt+r',
-  // sql snippets (issue 4)
-  'sql.snippet.new': 'Shift+n',
+  // sql results (issue 12): EXPLAIN ANALYZE of the statement at the cursor; the chosen cell's value (Enter in the grid too)
+  'sql.explain': 'Shift+Alt+e',
+  'sql.results.value.view': 'Shift+Alt+j',
+  // sql snippets (issue 4). The SQL editor has the focus nearly always, so a snippet binding types no text
+  // (not Shift+N): see src/web/screens/sql-editor/editor/keys.ts. ⌘D stays CodeMirror's inside the editor.
+  'sql.snippet.new': '$mod+Alt+n',
   'sql.snippet.open': '$mod+o',
   'sql.snippet.rename': 'Shift+F2',
   'sql.snippet.favorite': '$mod+d',
   'sql.snippet.share': '$mod+Shift+s',
-  'sql.snippet.delete': 'Shift+Backspace',
+  'sql.snippet.delete': '$mod+Shift+Backspace',
   // policies (issue 5): commands/policies.ts, policies-editor.ts
   'nav.auth-policies.go': 'g p',
   'policies.editor.open': 'Shift+p',

@@ -93,11 +93,23 @@ export const LS_KEYS = {
   grid: (ref: string) => `studio.${ref}.grid`,
   /** Storage explorer preferences (view, sortBy, sortByOrder), per project (spec 4). */
   storageExplorer: (ref: string) => `studio.${ref}.storage-explorer`,
+  /** The SQL editor's row limit (SQL_ROW_LIMITS). */
+  sqlRowLimit: 'studio.sql-editor.row-limit',
 } as const
 /** Saved grid state table key: prefixed by schema unless public (spec 9). */
 export function gridTableKey(schema: string, name: string): string {
   return schema === 'public' ? name : `${schema}.${name}`
 }
+
+// SQL editor results (issue 12; the spec fixes none: Supabase's choices)
+/** The row limit a run's results stop at: 'none' shows every row. */
+export const SQL_ROW_LIMITS = ['100', '500', '1000', 'none'] as const
+export type SqlRowLimit = (typeof SQL_ROW_LIMITS)[number]
+export const SQL_ROW_LIMIT_DEFAULT: SqlRowLimit = '1000'
+/** A full download must be started within this long after it was asked for (its link works once). */
+export const SQL_DOWNLOAD_TTL_MS = 60_000
+/** Rows per FETCH of a streamed download (memory holds one batch). */
+export const SQL_DOWNLOAD_FETCH = 5000
 
 // Storage (spec 9)
 /** Folder listing page size; 'Load more' shows when exactly this many return. */

@@ -80,6 +80,12 @@ export const RunQueryBody = z.object({
   query: z.string().min(1, 'query is required'),
   runId: z.uuid().optional(),
   impersonate: Impersonation.optional(),
+  /**
+   * The editor's row limit: each statement that reads (SELECT, VALUES, TABLE, a WITH that only reads)
+   * answers at most this many rows, read through a cursor, so a big result is never computed or held
+   * whole; absent, every row.
+   */
+  limit: z.number().int().positive().max(1_000_000).optional(),
 })
 export type RunQueryBody = z.input<typeof RunQueryBody>
 export interface StatementResult {
@@ -88,8 +94,37 @@ export interface StatementResult {
   columns: { name: string; dataTypeID: number }[]
   rows: Record<string, unknown>[]
   rowCount: number
+  /** read under the row limit: true when more rows exist than `rows` holds */
+  truncated?: boolean
+  /** read under the row limit: where its statement is in the query, UTF-16 offsets [from, to) */
+  statement?: { from: number; to: number }
 }
 export interface RunQueryResponse { results: StatementResult[]; duration_ms: number }
+/**
+ * POST query/explain: EXPLAIN (ANALYZE, FORMAT TEXT) of one statement, inside a transaction that is rolled
+ * back, so the statement's writes are not kept. Cancellable with its runId like a run.
+ */
+export const ExplainQueryBody = z.object({
+  query: z.string().min(1, 'query is required'),
+  runId: z.uuid().optional(),
+  impersonate: Impersonation.optional(),
+})
+export type ExplainQueryBody = z.input<typeof ExplainQueryBody>
+/** the plan, one line per entry, as EXPLAIN prints it */
+export interface ExplainQueryResponse { plan: string[]; duration_ms: number }
+export const RESULT_DOWNLOAD_FORMATS = ['csv', 'json'] as const
+/**
+ * POST query/download: asks for the whole result of one statement that reads; answers a one-time link
+ * (GET, valid SQL_DOWNLOAD_TTL_MS) from which the browser streams the file to disk. The statement runs
+ * again, as the role given, in a read-only transaction.
+ */
+export const ResultDownloadBody = z.object({
+  query: z.string().min(1, 'query is required'),
+  format: z.enum(RESULT_DOWNLOAD_FORMATS),
+  impersonate: Impersonation.optional(),
+})
+export type ResultDownloadBody = z.input<typeof ResultDownloadBody>
+export interface ResultDownloadResponse { token: string }
 export const CancelQueryBody = z.object({ runId: z.uuid() })
 export type CancelQueryBody = z.infer<typeof CancelQueryBody>
 

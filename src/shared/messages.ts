@@ -20,6 +20,11 @@ export const MSG = {
   truncateImpersonating: 'Table truncation is not supported when impersonating a role',
   rlsNoPolicies: 'RLS is enabled but no policies exist: selects return an empty array.',
   rlsDisabled: 'RLS is disabled: this table is publicly readable and writable.',
+  // the grid's URL (spec 5 'Filter and sort in the URL'): a part that cannot be read is ignored, and said so
+  urlPartIgnored: (part: string, shape: string) => `Ignored "${part}" in the address: ${shape}`,
+  unreadFilterRefused: (action: string) =>
+    `A filter in the address could not be read, so nothing was ${action}: fix or remove it first`,
+  columnMissing: (column: string, relation: string) => `Column "${column}" does not exist on ${relation}`,
 
   // Policies (spec 5 database policy review, spec 8)
   policyNameRequired: 'Please provide a name for your policy',
@@ -28,6 +33,10 @@ export const MSG = {
   policyUsingRequired: 'Please provide a USING expression for your policy',
   policyCheckRequired: 'Please provide a WITH CHECK expression for your policy',
   policyUsingOrCheckRequired: 'Please provide either a USING, or WITH CHECK expression, or both for your policy',
+  policyUsingNotTaken: (command: string) =>
+    `A ${command} policy has no USING expression: USING applies to SELECT, UPDATE, DELETE and ALL policies`,
+  policyCheckNotTaken: (command: string) =>
+    `A ${command} policy has no WITH CHECK expression: WITH CHECK applies to INSERT, UPDATE and ALL policies`,
   policySaveFailed: (message: string) => `Failed to create, update or delete database policy: ${message}`,
   policyAddFailed: (message: string) => `Error adding policy: ${message}`,
   policyUpdateFailed: (message: string) => `Error updating policy: ${message}`,
@@ -46,6 +55,10 @@ export const MSG = {
   // Roles
   roleProtected: (name: string) => `${name} is a system role and cannot be changed from the dashboard`,
   superuserProtected: (name: string) => `${name} is a superuser and cannot be changed from the dashboard`,
+  roleHasDependents: (name: string, objects: readonly string[], more: number) =>
+    `role "${name}" cannot be dropped because some objects depend on it: ${
+      objects.length ? `${objects.join(', ')}${more > 0 ? ` and ${more} more` : ''}` : `${more} in other databases`
+    }. Change their owner or revoke the privileges first (REASSIGN OWNED BY, DROP OWNED BY)`,
 
   // Table editor writes: the server's refusals
   readOnlyRelation: (name: string, type: string) => `${name} is a ${type} whose rows cannot be changed`,
@@ -214,6 +227,14 @@ export const MSG = {
   jsonProtoKey: 'The JSON body has a "__proto__" key: "__proto__" keys are not allowed',
   jsonConstructorPrototype: 'The JSON body has a "constructor" key holding a "prototype": such keys are not allowed',
   queryCancelled: 'canceling statement due to user request',
+
+  // SQL editor results (issue 12; not in the spec: the studio's own words)
+  sqlRowsLimited: (limit: number) =>
+    `Showing the first ${limit.toLocaleString('en-US')} rows: the query returned more. Download the full result to get every row, or change the row limit.`,
+  sqlExplainRolledBack: 'EXPLAIN ANALYZE ran the statement inside a transaction that was rolled back: nothing it changed was kept (sequences still advance).',
+  sqlExplainOneStatement: 'EXPLAIN takes one statement: put the cursor in the statement to explain, or select it',
+  sqlDownloadReadsOnly: 'Only a query that reads (SELECT, VALUES, TABLE or a WITH that only reads) can be downloaded whole',
+  sqlDownloadExpired: 'This download link has expired or was used already: download again from the results',
 
   // Other
   valueMismatch: 'Value entered does not match.',

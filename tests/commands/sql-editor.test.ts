@@ -2,17 +2,21 @@
  * SQL editor commands, run headless against a real server (PGlite, and PostgreSQL when TEST_DATABASE_URL
  * is set): scripts give one result per statement, errors come back with their place as line:column,
  * a selection runs alone, destructive SQL runs only when confirmed (checked in the database), roles
- * apply, a long query can be cancelled on PostgreSQL, and results copy as CSV, JSON and Markdown.
+ * apply, a long query can be cancelled on PostgreSQL, results copy as CSV, JSON and Markdown, the row limit
+ * cuts a big result (downloaded whole from the server), EXPLAIN ANALYZE keeps nothing, a cell is viewed and a
+ * column resized.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import '../../commands/sql-query'
 import '../../commands/nav'
-import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
+import { DEFAULT_PROJECT_REF, SQL_ROW_LIMIT_DEFAULT } from '../../src/shared/constants'
 import { paths } from '../../src/shared/routes'
 import { roleState, setRole } from '../../src/web/model/project/role'
-import { clearRun, openSnippet, setEditorSelection, sqlEditor } from '../../src/web/model/sql-editor/sql-editor'
+import { resultsView, selectCell } from '../../src/web/model/sql-editor/results/view'
+import { clearRun, openSnippet, setEditorSelection, setEditorText, sqlEditor } from '../../src/web/model/sql-editor/sql-editor'
+import { AUTH } from '../support/auth'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
-import { run } from '../support/run'
+import { run, runUnchecked } from '../support/run'
 
 const ref = DEFAULT_PROJECT_REF
 
@@ -45,6 +49,7 @@ describe.each(targets())('SQL editor commands on $name', (target) => {
   beforeEach(() => {
     clearRun()
     setRole('postgres')
+    sqlEditor.limit = SQL_ROW_LIMIT_DEFAULT
   })
   afterEach(() => {
     vi.unstubAllGlobals()
@@ -157,10 +162,75 @@ describe.each(targets())('SQL editor commands on $name', (target) => {
     expect(ctx.toasts.at(-1)).toEqual({ kind: 'success', message: 'Copied 2 rows as Markdown' })
 
     vi.unstubAllGlobals()
-    expect(await run('sql.results.download-csv')).toBe('id,body,gone\r\n1,note 1,\r\n2,note 2,\r\n')
+    expect(await run('sql.results.download', { format: 'csv' })).toBe('id,body,gone\r\n1,note 1,\r\n2,note 2,\r\n')
+    expect(JSON.parse(String(await run('sql.results.download', { format: 'json' })))).toHaveLength(2)
 
     clearRun()
     await expect(run('sql.results.copy', { format: 'csv' })).rejects.toThrow('There are no results to copy')
+  })
+
+  it('shows at most the row limit (1,000 unless chosen), says more exist, and downloads the whole result from the server', async () => {
+    expect(sqlEditor.limit).toBe('1000')
+    type(`select i, 'row ' || i as label from generate_series(1, 2500) i`)
+    await run('sql.run')
+    expect(sqlEditor.results[0]).toMatchObject({ rowCount: 1000, truncated: true })
+    expect(sqlEditor.results[0]?.rows).toHaveLength(1000)
+
+    await run('sql.limit.set', { limit: '100' })
+    expect(sqlEditor.limit).toBe('100')
+    expect(ctx.toasts.at(-1)).toEqual({ kind: 'success', message: 'Results show at most 100 rows from the next run' })
+    await run('sql.run')
+    expect(sqlEditor.results[0]?.rows).toHaveLength(100)
+
+    // the whole result: a one-time link whose file holds every row (the statement runs again on the server)
+    const url = String(await run('sql.results.download', { format: 'csv' }))
+    const csv = await (await fetch(url, { headers: AUTH })).text()
+    expect(csv.trimEnd().split('\r\n')).toHaveLength(2501)
+    expect(csv.endsWith('2500,row 2500\r\n')).toBe(true)
+
+    await run('sql.limit.set', { limit: 'none' })
+    await run('sql.run')
+    expect(sqlEditor.results[0]).toMatchObject({ rowCount: 2500 })
+    expect(sqlEditor.results[0]?.truncated).toBeUndefined()
+    await expect(runUnchecked('sql.limit.set', { limit: '250' })).rejects.toThrow('Limit is one of 100, 500, 1000, none')
+  })
+
+  it('explains the statement at the cursor (or the selection) in an Explain tab beside the results, keeping nothing it wrote', async () => {
+    const text = `select 1;\ninsert into public.${notes} select i, 'x' from generate_series(100, 199) i;\nselect 2`
+    type(text, 0, 'select 1'.length)
+    await run('sql.run')
+    setEditorSelection(text.indexOf('insert') + 3, text.indexOf('insert') + 3)
+    const plan = await run('sql.explain')
+    expect(plan?.[0]).toMatch(/^Insert on /)
+    expect(sqlEditor.explained).toMatchObject({ status: 'done', statement: text.split(';\n')[1] })
+    expect(sqlEditor.results).toHaveLength(1)
+    expect(sqlEditor.activeTab).toBe(1)
+    expect(await count()).toBe(4)
+
+    // its error is placed in the editor's text, and the results stay
+    const bad = `select 1;\nselect nope from public.${notes}`
+    setEditorText(bad)
+    setEditorSelection(bad.length, bad.length)
+    await run('sql.explain')
+    expect(sqlEditor.explained).toMatchObject({ status: 'failed', error: { message: 'column "nope" does not exist', at: { line: 2, column: 8 } } })
+    expect(sqlEditor.results).toHaveLength(1)
+
+    type('   ')
+    await expect(run('sql.explain')).rejects.toThrow('Type a query to explain')
+  })
+
+  it('views a chosen cell pretty-printed, and resizes a column', async () => {
+    type(`select 1 as id, '{"a": {"b": [1, 2]}}'::jsonb as meta`)
+    await run('sql.run')
+    await expect(run('sql.results.value.view')).rejects.toThrow('Choose a cell of the results first')
+    selectCell({ row: 0, column: 1 })
+    expect(await run('sql.results.value.view')).toEqual({ a: { b: [1, 2] } })
+    expect(resultsView.viewerOpen).toBe(true)
+
+    expect(await run('sql.results.column.resize', { column: 'meta', width: 300 })).toBe(300)
+    expect(resultsView.widths[0]).toEqual({ meta: 300 })
+    await expect(run('sql.results.column.resize', { column: 'nope', width: 300 })).rejects.toThrow('There is no column "nope" in these results')
+    await expect(runUnchecked('sql.results.column.resize', { column: 'meta', width: 10 })).rejects.toThrow('The width is at least 40 px')
   })
 
   it('cancels only while a query runs', async () => {

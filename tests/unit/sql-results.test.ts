@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest'
 import { toCsv, toJson, toMarkdown } from '../../src/web/model/sql-editor/results/format'
 import { lineColumn, offsetOfPosition } from '../../src/web/model/sql-editor/editor/position'
-import { codeMirrorKey, editorBindings } from '../../src/web/screens/sql-editor/editor/keys'
 
 const result = {
   columns: [{ name: 'id', dataTypeID: 23 }, { name: 'note', dataTypeID: 25 }, { name: 'meta', dataTypeID: 3802 }],
@@ -48,21 +47,5 @@ describe('error positions', () => {
     const at = offsetOfPosition(text, 13)
     expect(text.slice(at, at + 4)).toBe('oops')
     expect(lineColumn(text, at)).toEqual({ line: 1, column: 13 })
-  })
-})
-
-describe('editor key bindings from the keymap', () => {
-  it('spells tinykeys bindings the CodeMirror way', () => {
-    expect(codeMirrorKey('$mod+Enter')).toBe('Mod-Enter')
-    expect(codeMirrorKey('Shift+Alt+f')).toBe('Alt-Shift-f')
-    expect(codeMirrorKey('$mod+.')).toBe('Mod-.')
-  })
-
-  it('leaves out keys without a modifier, and commands of other areas', () => {
-    expect(codeMirrorKey('Shift+r')).toBeNull()
-    expect(codeMirrorKey('g s')).toBeNull()
-    expect(editorBindings({ 'sql.run': '$mod+Enter', 'grid.refresh': '$mod+r', 'sql.x.y': 'x' })).toEqual([
-      { id: 'sql.run', key: 'Mod-Enter' },
-    ])
   })
 })

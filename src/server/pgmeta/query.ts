@@ -1,20 +1,31 @@
-/** Running SQL from the SQL editor (every statement's result, cancellable), and formatting it. */
+/**
+ * Running SQL from the SQL editor (every statement's result under the editor's row limit, cancellable),
+ * EXPLAIN ANALYZE of one statement (rolled back), a whole result as a streamed download, and formatting.
+ */
+import type { FastifyInstance } from 'fastify'
 import { format } from 'sql-formatter'
 import type { Row } from '../../shared/api'
-import type { RunQueryBody, RunQueryResponse } from '../../shared/content'
-import type { Driver } from '../db/driver'
-import { badRequest } from '../errors'
+import type { ExplainQueryBody, ExplainQueryResponse, RunQueryBody, RunQueryResponse } from '../../shared/content'
+import { sql } from '../../shared/contract/sql'
+import type { Driver, QueryResult } from '../db/driver'
+import { badRequest, isDatabaseError } from '../errors'
+import { route, type RouteOptions } from '../route'
+import { ResultDownloads } from '../query/download'
+import { explainStatement } from '../query/explain'
+import { limitScript, limitedResults, type LimitedResult } from '../query/limit'
 
 /** Runs one or more statements; answers the rows of the last one. */
-export async function runQuery(db: Driver, sql: string): Promise<Row[]> {
-  const results = await db.script(sql)
+export async function runQuery(db: Driver, query: string): Promise<Row[]> {
+  const results = await db.script(query)
   return results.at(-1)?.rows ?? []
 }
 
+const elapsed = (started: number) => Math.round((performance.now() - started) * 10) / 10
+
 /**
- * The editor's runs. A run with a runId can be cancelled while it waits or runs: its script's signal is
- * aborted (PostgreSQL: pg_cancel_backend on its connection; PGlite: the database worker is ended and
- * opened again), and the run fails with the database's 'canceling statement due to user request' (57014).
+ * The editor's runs and explains. One with a runId can be cancelled while it waits or runs: its script's
+ * signal is aborted (PostgreSQL: pg_cancel_backend on its connection; PGlite: the database worker is ended
+ * and opened again), and it fails with the database's 'canceling statement due to user request' (57014).
  */
 export class QueryRuns {
   /** runId → how to stop the run, and its end, while the run lasts */
@@ -22,18 +33,34 @@ export class QueryRuns {
 
   constructor(private readonly db: Driver) {}
 
-  async run({ query, runId, impersonate }: RunQueryBody): Promise<RunQueryResponse> {
+  async run({ query, runId, impersonate, limit }: RunQueryBody): Promise<RunQueryResponse> {
     const started = performance.now()
+    const limited = limit === undefined ? undefined : limitScript(query, limit)
+    let results: LimitedResult[]
+    try {
+      const raw = await this.#track(runId, (signal) => this.db.script(limited?.sql ?? query, { impersonate, signal }))
+      results = limited ? limitedResults(limited, raw) : raw
+    } catch (e) {
+      // the database counted in the text that ran: place the error in the text as written
+      if (limited && isDatabaseError(e) && Number(e.position) > 0) e.position = limited.originalPosition(Number(e.position))
+      throw e
+    }
+    return { results: results.map(statementResult), duration_ms: elapsed(started) }
+  }
+
+  async explain({ query, runId, impersonate }: ExplainQueryBody): Promise<ExplainQueryResponse> {
+    const started = performance.now()
+    const plan = await this.#track(runId, (signal) => explainStatement(this.db, { query, impersonate, signal }))
+    return { plan, duration_ms: elapsed(started) }
+  }
+
+  async #track<T>(runId: string | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const controller = new AbortController()
-    const running = this.db.script(query, { impersonate, signal: controller.signal })
+    const running = work(controller.signal)
     const entry = { controller, ended: running.catch(() => undefined) }
     if (runId) this.#running.set(runId, entry)
     try {
-      const results = await running
-      return {
-        results: results.map((r) => ({ command: r.command, columns: r.fields, rows: r.rows, rowCount: r.rowCount })),
-        duration_ms: Math.round((performance.now() - started) * 10) / 10,
-      }
+      return await running
     } finally {
       if (runId && this.#running.get(runId) === entry) this.#running.delete(runId)
     }
@@ -50,10 +77,37 @@ export class QueryRuns {
   }
 }
 
-export function formatQuery(sql: string): string {
+function statementResult(r: QueryResult & LimitedResult): RunQueryResponse['results'][number] {
+  const out: RunQueryResponse['results'][number] = { command: r.command, columns: r.fields, rows: r.rows, rowCount: r.rowCount }
+  if (r.statement) Object.assign(out, { truncated: r.truncated ?? false, statement: r.statement })
+  return out
+}
+
+export function formatQuery(query: string): string {
   try {
-    return format(sql, { language: 'postgresql' })
+    return format(query, { language: 'postgresql' })
   } catch (e) {
     throw badRequest(`Could not format the query: ${(e as Error).message}`)
   }
+}
+
+/** The download's name, with a plain-ASCII fallback for clients that do not read filename*. */
+function attachment(filename: string): string {
+  return `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`
+}
+
+/** The SQL editor's routes; `write` guards those that run the user's SQL. */
+export function queryRoutes(app: FastifyInstance, db: Driver, write: RouteOptions): void {
+  route(app, sql.query, write, ({ body }) => runQuery(db, body.query))
+  route(app, sql.formatQuery, ({ body }) => ({ formatted: formatQuery(body.query) }))
+  const runs = new QueryRuns(db)
+  route(app, sql.runQuery, write, ({ body }) => runs.run(body))
+  route(app, sql.cancelQuery, write, async ({ body }) => ({ cancelled: await runs.cancel(body.runId) }))
+  route(app, sql.explainQuery, write, ({ body }) => runs.explain(body))
+  const downloads = new ResultDownloads(db)
+  route(app, sql.prepareResultDownload, write, ({ body, req }) => downloads.prepare(body, req.studioAuth?.userId))
+  route(app, sql.resultDownload, write, async ({ params, req, reply }) => {
+    const file = await downloads.open(params.token, req.studioAuth?.userId)
+    return reply.header('content-disposition', attachment(file.filename)).type(file.contentType).send(file.body)
+  })
 }

@@ -1,7 +1,6 @@
 /** The dashboard's database API under /platform/pg-meta/:ref (spec section 7; src/shared/contract/pg-meta.ts). */
 import type { FastifyInstance } from 'fastify'
 import { pgMeta } from '../../shared/contract/pg-meta'
-import { sql } from '../../shared/contract/sql'
 import type { Driver } from '../db/driver'
 import { notFound } from '../errors'
 import type { Permissions } from '../permissions'
@@ -12,7 +11,7 @@ import { listEntities, searchEntities } from './entities'
 import { listExtensions } from './extensions'
 import { gridTable } from './grid-table'
 import { policyRoutes } from './policies-routes'
-import { QueryRuns, formatQuery, runQuery } from './query'
+import { queryRoutes } from './query'
 import { roleRoutes } from './roles-routes'
 import { listSchemas } from './schemas'
 import { structureRoutes } from './structure-routes'
@@ -50,10 +49,6 @@ export function pgMetaRoutes(db: Driver, permissions: Permissions) {
     policyRoutes(app, db, permissions)
 
     const write = { preHandler: permissions.require('tenantSqlAdminWrite') }
-    route(app, sql.query, write, ({ body }) => runQuery(db, body.query))
-    route(app, sql.formatQuery, ({ body }) => ({ formatted: formatQuery(body.query) }))
-    const runs = new QueryRuns(db)
-    route(app, sql.runQuery, write, ({ body }) => runs.run(body))
-    route(app, sql.cancelQuery, write, async ({ body }) => ({ cancelled: await runs.cancel(body.runId) }))
+    queryRoutes(app, db, write)
   }
 }

@@ -1,6 +1,12 @@
-/** The SQL editor's calls: run SQL (plain, or every statement's result, cancellable), format it, title it. */
+/**
+ * The SQL editor's calls: run SQL (plain, or every statement's result under a row limit, cancellable),
+ * explain a statement, download a whole result (a one-time link, streamed), format it, title it.
+ */
 import { FormatBody, QueryBody, type Row } from '../api'
-import { CancelQueryBody, RunQueryBody, TitleBody, type RunQueryResponse, type TitleResponse } from '../content'
+import {
+  CancelQueryBody, ExplainQueryBody, ResultDownloadBody, RunQueryBody, TitleBody, type ExplainQueryResponse, type ResultDownloadResponse,
+  type RunQueryResponse, type TitleResponse,
+} from '../content'
 import { endpoint, type } from './endpoint'
 import { PG_META } from './pg-meta'
 
@@ -10,6 +16,14 @@ export const sql = {
   formatQuery: endpoint({ method: 'POST', path: `${PG_META}/query/format`, body: FormatBody, response: type<{ formatted: string }>() }),
   runQuery: endpoint({ method: 'POST', path: `${PG_META}/query/run`, body: RunQueryBody, response: type<RunQueryResponse>() }),
   cancelQuery: endpoint({ method: 'POST', path: `${PG_META}/query/cancel`, body: CancelQueryBody, response: type<{ cancelled: boolean }>() }),
+  explainQuery: endpoint({ method: 'POST', path: `${PG_META}/query/explain`, body: ExplainQueryBody, response: type<ExplainQueryResponse>() }),
+  prepareResultDownload: endpoint({
+    method: 'POST', path: `${PG_META}/query/download`, body: ResultDownloadBody, response: type<ResultDownloadResponse>(),
+  }),
+  /** streams: the whole result as CSV or JSON, from a link prepareResultDownload gave (once) */
+  resultDownload: endpoint({
+    method: 'GET', path: `${PG_META}/query/download/:token`, stream: { answer: 'bytes' }, response: type<Blob>(),
+  }),
   /** a title and description derived from the SQL itself */
   sqlTitle: endpoint({ method: 'POST', path: '/api/ai/sql/title', body: TitleBody, response: type<TitleResponse>() }),
 }

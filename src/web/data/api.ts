@@ -245,6 +245,10 @@ export function createApi(baseUrl = '', headers: Record<string, string> = {}, op
 
     runQuery: (ref: string, body: Body<typeof e.runQuery>) => call(e.runQuery, { params: r(ref), body }),
     cancelQuery: (ref: string, body: Body<typeof e.cancelQuery>) => call(e.cancelQuery, { params: r(ref), body }),
+    explainQuery: (ref: string, body: Body<typeof e.explainQuery>) => call(e.explainQuery, { params: r(ref), body }),
+    prepareResultDownload: (ref: string, body: Body<typeof e.prepareResultDownload>) => call(e.prepareResultDownload, { params: r(ref), body }),
+    /** the one-time link prepareResultDownload's token opens: the browser streams the file to disk (with its session cookie) */
+    resultDownloadUrl: (ref: string, token: string) => url(e.resultDownload, { ref, token }),
     sqlTitle: (sql: string) => call(e.sqlTitle, { body: { sql } }),
 
     contents: <C = unknown>(ref: string, type?: ContentType) =>

@@ -1,11 +1,13 @@
 /**
- * Binds every entry of the effective keymap with tinykeys. Keys typed into a field or an editor, and
- * keys pressed while a dialog or the palette is open, are left alone, except the palette's own binding.
+ * Binds every entry of the effective keymap on the window (see matcher.ts for how sequences and single keys
+ * share a press). Keys typed into a field or an editor, and keys pressed while a dialog or the palette is
+ * open, are left alone, except the palette's own binding; the SQL editor binds the SQL commands that do not
+ * type text itself (screens/sql-editor/editor/keys.ts).
  */
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
-import { createKeybindingsHandler, type KeyBindingMap } from 'tinykeys'
 import { dispatchKey } from './dispatch'
+import { createKeyMatcher } from './matcher'
 import { effectiveKeymap, keymap } from '../model/app/keys/keymap'
 import { palette } from '../model/app/palette'
 import type { CommandId } from '../../../commands/all'
@@ -26,26 +28,17 @@ function overlayOpen(): boolean {
   return palette.open || document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]') !== null
 }
 
-function handlerFor(bindings: [string, string][]): EventListener {
-  const map: KeyBindingMap = {}
-  for (const [id, keys] of bindings) {
-    map[keys] = (event) => {
-      if (dispatchKey(id)) event.preventDefault()
-    }
-  }
-  return createKeybindingsHandler(map)
-}
-
 export function useKeyBindings(): void {
   const { overrides } = useSnapshot(keymap)
   useEffect(() => {
     const bindings = Object.entries(effectiveKeymap(overrides))
-    const all = handlerFor(bindings)
-    const global = handlerFor(bindings.filter(([id]) => GLOBAL_COMMANDS.has(id)))
+    const fire = (id: string) => dispatchKey(id)
+    const all = createKeyMatcher(bindings, fire)
+    const global = createKeyMatcher(bindings.filter(([id]) => GLOBAL_COMMANDS.has(id)), fire)
     const listener = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.repeat) return
       const quiet = isTyping(event.target) || overlayOpen()
-      ;(quiet ? global : all)(event)
+      if ((quiet ? global : all)(event)) event.preventDefault()
     }
     window.addEventListener('keydown', listener)
     return () => window.removeEventListener('keydown', listener)

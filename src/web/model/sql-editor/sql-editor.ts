@@ -1,18 +1,29 @@
 /**
  * The SQL editor's UI state (DESIGN 5): the open snippet's text and selection (so commands run headless),
- * the query running now, its results or error, the results tab shown. Results are held by reference:
- * valtio does not proxy 100,000 rows.
+ * the row limit, the query running now, its results or error, the plan of the last EXPLAIN, the results
+ * tab shown. Results are held by reference: valtio does not proxy 100,000 rows.
  */
 import { proxy, ref } from 'valtio'
-import type { RunQueryResponse, StatementResult } from '../../../shared/content'
+import { LS_KEYS, SQL_ROW_LIMITS, SQL_ROW_LIMIT_DEFAULT, type SqlRowLimit } from '../../../shared/constants'
+import type { ExplainQueryResponse, RunQueryResponse, StatementResult } from '../../../shared/content'
+import { readString, writeString } from '../app/local-storage'
 import { setDraftSql } from './sql-drafts'
 import { lineColumn, offsetOfPosition } from './editor/position'
+import { resetResultsView, resultsView } from './results/view'
 
 export interface QueryError {
   message: string
   /** where the database says it went wrong, as offsets in the editor's text */
   at?: { from: number; line: number; column: number }
 }
+
+/** The plan of the last EXPLAIN ANALYZE (its own results tab), or why it failed. */
+export type Explained =
+  | { status: 'done'; statement: string; plan: string[]; durationMs: number }
+  | { status: 'failed'; statement: string; error: QueryError }
+
+const isRowLimit = (v: string | undefined): v is SqlRowLimit => (SQL_ROW_LIMITS as readonly string[]).includes(v ?? '')
+const storedLimit = readString(LS_KEYS.sqlRowLimit)
 
 export const sqlEditor = proxy({
   /** the snippet the editor shows ('new' on /sql/new) */
@@ -25,12 +36,21 @@ export const sqlEditor = proxy({
   session: 0,
   /** bumped when a command replaces the text, so the editor takes it in */
   revision: 0,
+  /** the most rows a statement's result shows (remembered in this browser) */
+  limit: isRowLimit(storedLimit) ? storedLimit : SQL_ROW_LIMIT_DEFAULT,
   /** the id of the query running now, for cancel */
   runId: null as string | null,
+  /** what is running: a run of the query, or an EXPLAIN of one statement */
+  running: null as 'run' | 'explain' | null,
+  /** the text the results came from (a full download runs a statement of it again) */
+  ranSql: '',
   results: ref<StatementResult[]>([]),
+  explained: null as Explained | null,
   durationMs: null as number | null,
   error: null as QueryError | null,
   activeTab: 0,
+  /** the grid's chosen cell, value viewer and column widths (held here too, so what reads sqlEditor sees them change) */
+  view: resultsView,
   /** bumped by 'Focus results': the grid takes the keyboard */
   resultsFocus: 0,
 })
@@ -78,15 +98,31 @@ export function isRunning(): boolean {
 
 export function clearRun(): void {
   sqlEditor.runId = null
+  sqlEditor.running = null
+  sqlEditor.ranSql = ''
   sqlEditor.results = ref([])
+  sqlEditor.explained = null
   sqlEditor.durationMs = null
   sqlEditor.error = null
   sqlEditor.activeTab = 0
+  resetResultsView()
 }
 
-export function startRun(runId: string): void {
+export function startRun(runId: string, sql = ''): void {
   clearRun()
   sqlEditor.runId = runId
+  sqlEditor.running = 'run'
+  sqlEditor.ranSql = sql
+}
+
+export function setRowLimit(limit: SqlRowLimit): void {
+  sqlEditor.limit = limit
+  writeString(LS_KEYS.sqlRowLimit, limit)
+}
+
+/** The limit as the run request takes it: undefined for every row. */
+export function rowLimitValue(limit: SqlRowLimit = sqlEditor.limit): number | undefined {
+  return limit === 'none' ? undefined : Number(limit)
 }
 
 /** A result that tells something: rows, or a command tag ('CREATE TABLE'). */
@@ -97,6 +133,7 @@ function shownResults(results: readonly StatementResult[]): StatementResult[] {
 export function finishRun(runId: string, response: RunQueryResponse): void {
   if (sqlEditor.runId !== runId) return
   sqlEditor.runId = null
+  sqlEditor.running = null
   sqlEditor.results = ref(shownResults(response.results))
   sqlEditor.durationMs = response.duration_ms
   sqlEditor.activeTab = Math.max(0, sqlEditor.results.length - 1)
@@ -109,19 +146,50 @@ export interface ErrorPlace {
   position: number
 }
 
-export function failRun(runId: string, message: string, place?: ErrorPlace): void {
-  if (sqlEditor.runId !== runId) return
-  sqlEditor.runId = null
+function queryError(message: string, place?: ErrorPlace): QueryError {
   let at: QueryError['at']
   if (place && place.position > 0) {
     const from = place.offset + offsetOfPosition(place.ran, place.position)
     at = { from, ...lineColumn(sqlEditor.text, from) }
   }
-  sqlEditor.error = { message, at }
+  return { message, at }
+}
+
+export function failRun(runId: string, message: string, place?: ErrorPlace): void {
+  if (sqlEditor.runId !== runId) return
+  sqlEditor.runId = null
+  sqlEditor.running = null
+  sqlEditor.error = queryError(message, place)
+}
+
+/** An EXPLAIN starts: the results of the last run stay, in their tabs beside the plan's. */
+export function startExplain(runId: string): void {
+  sqlEditor.runId = runId
+  sqlEditor.running = 'explain'
+}
+
+/** Its plan (or its error) in the Explain tab, which opens. */
+export function finishExplain(runId: string, statement: string, outcome: ExplainQueryResponse | { message: string; place?: ErrorPlace }): void {
+  if (sqlEditor.runId !== runId) return
+  sqlEditor.runId = null
+  sqlEditor.running = null
+  sqlEditor.explained =
+    'plan' in outcome
+      ? { status: 'done', statement, plan: outcome.plan, durationMs: outcome.duration_ms }
+      : { status: 'failed', statement, error: queryError(outcome.message, outcome.place) }
+  sqlEditor.activeTab = explainTab()
+}
+
+/** The Explain tab's index: after the results' tabs. */
+export function explainTab(): number {
+  return sqlEditor.results.length
 }
 
 export function setActiveTab(index: number): void {
-  sqlEditor.activeTab = Math.max(0, Math.min(index, sqlEditor.results.length - 1))
+  const last = sqlEditor.results.length - 1 + (sqlEditor.explained ? 1 : 0)
+  const next = Math.max(0, Math.min(index, last))
+  if (next !== sqlEditor.activeTab) resetResultsView({ keepWidths: true })
+  sqlEditor.activeTab = next
 }
 
 export function activeResult(): StatementResult | undefined {

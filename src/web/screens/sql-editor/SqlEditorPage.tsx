@@ -7,7 +7,7 @@ import { useLayoutEffect, useState, type CSSProperties } from 'react'
 import { useParams } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useSnapshot } from 'valtio'
-import { OctagonX, Play, Sparkles } from 'lucide-react'
+import { ListTree, OctagonX, Play, Sparkles } from 'lucide-react'
 import { CONTENT_NOT_FOUND, type Snippet } from '../../../shared/content'
 import { useApi } from '../../commands-context'
 import { press } from '../../commands-run'
@@ -17,6 +17,7 @@ import { isReadOnlySnippet, snippetsState } from '../../model/sql-editor/snippet
 import { openSnippet, sqlEditor } from '../../model/sql-editor/sql-editor'
 import { Alert, Badge, Button, EmptyState, Kbd, Spinner, Tooltip } from '../../ui'
 import { SqlEditor } from './editor/SqlEditor'
+import { LimitMenu } from './results/LimitMenu'
 import { ResultsPanel } from './results/ResultsPanel'
 import { RoleMenu } from './RoleMenu'
 import { SplitHandle } from './SplitHandle'
@@ -73,7 +74,7 @@ export function SqlEditorPage() {
   )
 }
 
-/** The query's name (and whose it is when it is read-only here), then role, Format and Run. */
+/** The query's name (and whose it is when it is read-only here), then role, row limit, Format, Explain and Run. */
 function Toolbar({ title, sharedBy }: { title: string; sharedBy: string | undefined }) {
   const { overrides } = useSnapshot(keymap)
   const { runId, selection } = useSnapshot(sqlEditor)
@@ -84,9 +85,15 @@ function Toolbar({ title, sharedBy }: { title: string; sharedBy: string | undefi
       {sharedBy !== undefined && <Badge>Shared by {sharedBy} · read-only</Badge>}
       <span className="sql-toolbar__spacer" />
       <RoleMenu />
+      <LimitMenu />
       <Tooltip content="Format SQL" binding={bindingFor('sql.format', overrides)}>
         <Button size="sm" variant="ghost" icon={<Sparkles size={14} />} onClick={() => press('sql.format')}>
           Format
+        </Button>
+      </Tooltip>
+      <Tooltip content="EXPLAIN ANALYZE the statement at the cursor (rolled back)" binding={bindingFor('sql.explain', overrides)}>
+        <Button size="sm" variant="ghost" icon={<ListTree size={14} />} disabled={runId !== null} onClick={() => press('sql.explain')}>
+          Explain
         </Button>
       </Tooltip>
       {runId ? (

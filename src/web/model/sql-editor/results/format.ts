@@ -1,24 +1,12 @@
 /** A statement's rows as text: CSV (RFC 4180), JSON and a Markdown table, for copying and download. */
 import type { StatementResult } from '../../../../shared/content'
+import { cellText, csvLine } from '../../../../shared/result-text'
 
 type Result = Pick<StatementResult, 'columns' | 'rows'>
 
-/** One value as a cell shows it: JSON for objects and arrays, the text of anything else. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return ''
-  if (typeof value === 'object') return JSON.stringify(value)
-  return String(value)
-}
-
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text
-}
-
 /** NULL is an empty field. */
 export function toCsv({ columns, rows }: Result): string {
-  const lines = [columns.map((c) => csvField(c.name)).join(',')]
-  for (const row of rows) lines.push(columns.map((c) => csvField(cellText(row[c.name]))).join(','))
-  return `${lines.join('\r\n')}\r\n`
+  return [columns.map((c) => c.name), ...rows.map((row) => columns.map((c) => row[c.name]))].map(csvLine).join('')
 }
 
 export function toJson({ rows }: Result): string {

@@ -7,24 +7,23 @@
 import { useEffect, useRef } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { subscribe, useSnapshot } from 'valtio'
-import { Compartment, EditorSelection, EditorState, Prec } from '@codemirror/state'
+import { Compartment, EditorSelection, EditorState } from '@codemirror/state'
 import {
   EditorView, crosshairCursor, drawSelection, dropCursor, highlightActiveLine, highlightActiveLineGutter,
   highlightSpecialChars, keymap, lineNumbers, placeholder, rectangularSelection,
 } from '@codemirror/view'
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands'
+import { history } from '@codemirror/commands'
 import { bracketMatching, indentOnInput } from '@codemirror/language'
-import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete'
-import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search'
+import { autocompletion, closeBrackets } from '@codemirror/autocomplete'
+import { highlightSelectionMatches, search } from '@codemirror/search'
 import { PostgreSQL, sql } from '@codemirror/lang-sql'
 import { useApi } from '../../../commands-context'
-import { dispatchKey } from '../../../keys/dispatch'
 import { effectiveKeymap, keymap as userKeymap } from '../../../model/app/keys/keymap'
 import { setEditorSelection, setEditorText, sqlEditor } from '../../../model/sql-editor/sql-editor'
 import { completionFunctionsQuery, completionTablesQuery, functionSource, tableNamespace } from './completion'
 import { errorMark, setErrorMark } from './error-mark'
 import { editorLook } from './highlight'
-import { editorBindings } from './keys'
+import { EDITOR_KEYMAP, editorKeys } from './keys'
 
 interface SqlEditorProps {
   projectRef: string
@@ -71,7 +70,7 @@ export function SqlEditor({ projectRef, readOnly }: SqlEditorProps) {
           highlightActiveLine(),
           highlightSelectionMatches(),
           search({ top: true }),
-          keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...completionKeymap]),
+          keymap.of(EDITOR_KEYMAP),
           c.language.of(sql({ dialect: PostgreSQL })),
           c.readOnly.of(EditorState.readOnly.of(readOnly)),
           errorMark,
@@ -120,10 +119,7 @@ export function SqlEditor({ projectRef, readOnly }: SqlEditorProps) {
   }, [session])
 
   useEffect(() => {
-    const bindings = editorBindings(effectiveKeymap(overrides))
-    view.current?.dispatch({
-      effects: compartments.current.keys.reconfigure(Prec.highest(keymap.of(bindings.map(({ id, key }) => ({ key, run: () => dispatchKey(id) }))))),
-    })
+    view.current?.dispatch({ effects: compartments.current.keys.reconfigure(editorKeys(effectiveKeymap(overrides))) })
   }, [overrides, session])
 
   useEffect(() => {

@@ -1,12 +1,20 @@
 /**
  * One statement's rows: virtualized in both directions (100,000 rows stay smooth), a row number column
- * that stays put, cells on one line drawn like the table editor's (muted NULL, compact JSON). The arrow
- * keys, PageUp/PageDown and Home/End scroll it once it has the keyboard; Escape goes back to the editor.
+ * that stays put, cells on one line drawn like the table editor's (muted NULL, compact JSON). A cell is
+ * chosen by a click or the arrow keys (PageUp/PageDown, Home/End go further); Enter, a double click or a
+ * JSON cell's button opens the value viewer. A column is resized by dragging its header's right edge, or
+ * with Alt+←/→ on the chosen cell's column (sql.results.column.resize). Escape closes the viewer, then
+ * goes back to the editor.
  */
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react'
+import { useEffect, useMemo, useRef, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react'
+import { useSnapshot } from 'valtio'
 import { useVirtualizer } from '@tanstack/react-virtual'
+import { Braces } from 'lucide-react'
 import type { StatementResult } from '../../../../shared/content'
-import { cellText } from '../../../model/sql-editor/results/format'
+import { cellText } from '../../../../shared/result-text'
+import { press } from '../../../commands-run'
+import { isJsonColumn, resultsView, selectCell, setColumnWidth, setViewerOpen } from '../../../model/sql-editor/results/view'
+import { cx } from '../../../ui'
 
 const ROW_HEIGHT = 30
 const MIN_WIDTH = 80
@@ -14,6 +22,8 @@ const MAX_WIDTH = 420
 const CHAR_WIDTH = 7.5
 /** The DOM holds at most this much of a value. */
 const SHOWN_CHARACTERS = 300
+/** Alt+←/→ narrows or widens the chosen cell's column by this much. */
+const RESIZE_STEP = 24
 
 /** A column as wide as its name or its first rows' values need, within bounds. */
 function columnWidths(result: StatementResult): number[] {
@@ -30,15 +40,45 @@ function Cell({ value }: { value: unknown }) {
   return <span className="sql-cell__text">{text.length > SHOWN_CHARACTERS ? `${text.slice(0, SHOWN_CHARACTERS)}…` : text}</span>
 }
 
-export function ResultsGrid({ result, focusRequest, label }: { result: StatementResult; focusRequest: number; label: string }) {
+/** Drags a header's right edge: the column follows the pointer until it is let go. */
+function startResize(event: ReactPointerEvent<HTMLDivElement>, tab: number, column: string, width: number): void {
+  event.preventDefault()
+  event.stopPropagation()
+  const handle = event.currentTarget
+  const startX = event.clientX
+  handle.setPointerCapture(event.pointerId)
+  const move = (e: PointerEvent) => setColumnWidth(tab, column, width + e.clientX - startX)
+  const end = () => {
+    handle.removeEventListener('pointermove', move)
+    handle.removeEventListener('pointerup', end)
+    handle.removeEventListener('pointercancel', end)
+  }
+  handle.addEventListener('pointermove', move)
+  handle.addEventListener('pointerup', end)
+  handle.addEventListener('pointercancel', end)
+}
+
+interface ResultsGridProps {
+  result: StatementResult
+  /** the results tab it shows: widths are kept per tab */
+  tab: number
+  focusRequest: number
+  label: string
+}
+
+export function ResultsGrid({ result, tab, focusRequest, label }: ResultsGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
-  const widths = useMemo(() => columnWidths(result), [result])
+  const view = useSnapshot(resultsView)
+  const fitted = useMemo(() => columnWidths(result), [result])
+  const resized = view.widths[tab]
+  const widths = useMemo(() => result.columns.map((c, i) => resized?.[c.name] ?? fitted[i] ?? MIN_WIDTH), [result, fitted, resized])
   const numberWidth = String(result.rows.length).length * 8 + 24
   const rows = useVirtualizer({
     count: result.rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     paddingStart: ROW_HEIGHT,
+    scrollPaddingStart: ROW_HEIGHT,
     overscan: 12,
   })
   const columns = useVirtualizer({
@@ -47,15 +87,25 @@ export function ResultsGrid({ result, focusRequest, label }: { result: Statement
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => widths[i] ?? MIN_WIDTH,
     paddingStart: numberWidth,
+    scrollPaddingStart: numberWidth,
     overscan: 4,
   })
   useEffect(() => {
-    columns.measure()
     scrollRef.current?.scrollTo({ top: 0, left: 0 })
+  }, [result])
+  useEffect(() => {
+    columns.measure()
   }, [columns, widths])
   useEffect(() => {
     if (focusRequest > 0) scrollRef.current?.focus()
   }, [focusRequest])
+
+  const cell = view.cell
+  useEffect(() => {
+    if (!cell) return
+    rows.scrollToIndex(cell.row, { align: 'auto' })
+    columns.scrollToIndex(cell.column, { align: 'auto' })
+  }, [cell, rows, columns])
 
   const virtualColumns = columns.getVirtualItems()
   const gapBefore = (virtualColumns[0]?.start ?? numberWidth) - numberWidth
@@ -63,27 +113,49 @@ export function ResultsGrid({ result, focusRequest, label }: { result: Statement
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const el = scrollRef.current
-    if (!el || event.altKey || event.metaKey || event.ctrlKey) return
+    if (!el || event.metaKey || event.ctrlKey) return
     if (event.key === 'Escape') {
       event.preventDefault()
-      document.querySelector<HTMLElement>('.sql-editor__code .cm-content')?.focus()
+      if (resultsView.viewerOpen) setViewerOpen(false)
+      else document.querySelector<HTMLElement>('.sql-editor__code .cm-content')?.focus()
       return
     }
-    const page = el.clientHeight - ROW_HEIGHT * 2
+    const lastRow = result.rows.length - 1
+    const lastColumn = result.columns.length - 1
+    if (lastRow < 0 || lastColumn < 0) return
+    const at = resultsView.cell ?? { row: 0, column: 0 }
+    if (event.altKey) {
+      const step = event.key === 'ArrowRight' ? RESIZE_STEP : event.key === 'ArrowLeft' ? -RESIZE_STEP : 0
+      const column = result.columns[at.column]
+      if (!step || !column || event.shiftKey) return
+      event.preventDefault()
+      void press('sql.results.column.resize', { column: column.name, width: (widths[at.column] ?? MIN_WIDTH) + step })
+      return
+    }
+    if (event.key === 'Enter' && resultsView.cell) {
+      event.preventDefault()
+      void press('sql.results.value.view')
+      return
+    }
+    const page = Math.max(1, Math.floor(el.clientHeight / ROW_HEIGHT) - 2)
     const moves: Record<string, [number, number]> = {
-      ArrowDown: [0, ROW_HEIGHT],
-      ArrowUp: [0, -ROW_HEIGHT],
-      ArrowRight: [120, 0],
-      ArrowLeft: [-120, 0],
-      PageDown: [0, page],
-      PageUp: [0, -page],
-      Home: [0, -el.scrollHeight],
-      End: [0, el.scrollHeight],
+      ArrowDown: [1, 0],
+      ArrowUp: [-1, 0],
+      ArrowRight: [0, 1],
+      ArrowLeft: [0, -1],
+      PageDown: [page, 0],
+      PageUp: [-page, 0],
+      Home: [-Infinity, 0],
+      End: [Infinity, 0],
     }
     const move = moves[event.key]
     if (!move) return
     event.preventDefault()
-    el.scrollBy({ left: move[0], top: move[1] })
+    // the first key chooses the first cell; the next ones move from it
+    const next = resultsView.cell
+      ? { row: Math.max(0, Math.min(lastRow, at.row + move[0])), column: Math.max(0, Math.min(lastColumn, at.column + move[1])) }
+      : at
+    selectCell(next)
   }
 
   return (
@@ -104,11 +176,29 @@ export function ResultsGrid({ result, focusRequest, label }: { result: Statement
             <div style={{ width: gapBefore, flex: 'none' }} />
             {virtualColumns.map((vc) => {
               const column = result.columns[vc.index]
-              return column ? (
-                <div key={vc.key} role="columnheader" aria-colindex={vc.index + 2} className="sql-cell sql-cell--header" style={{ width: vc.size }} title={column.name}>
-                  {column.name}
+              if (!column) return null
+              const width = widths[vc.index] ?? MIN_WIDTH
+              return (
+                <div
+                  key={vc.key}
+                  role="columnheader"
+                  aria-colindex={vc.index + 2}
+                  className="sql-cell sql-cell--header"
+                  style={{ width: vc.size }}
+                  title={column.name}
+                  aria-label={column.name}
+                >
+                  <span className="sql-cell__text">{column.name}</span>
+                  <div
+                    className="sql-resize"
+                    role="separator"
+                    aria-orientation="vertical"
+                    aria-label={`Resize column ${column.name}`}
+                    aria-valuenow={width}
+                    onPointerDown={(e) => startResize(e, tab, column.name, width)}
+                  />
                 </div>
-              ) : null
+              )
             })}
           </div>
           {rows.getVirtualItems().map((vr) => {
@@ -128,11 +218,44 @@ export function ResultsGrid({ result, focusRequest, label }: { result: Statement
                 <div style={{ width: gapBefore, flex: 'none' }} />
                 {virtualColumns.map((vc) => {
                   const column = result.columns[vc.index]
-                  return column ? (
-                    <div key={vc.key} role="gridcell" aria-colindex={vc.index + 2} className="sql-cell" style={{ width: vc.size }}>
-                      <Cell value={row[column.name]} />
+                  if (!column) return null
+                  const chosen = cell?.row === vr.index && cell.column === vc.index
+                  const value = row[column.name]
+                  const json = isJsonColumn(column) && value !== null && value !== undefined
+                  const at = { row: vr.index, column: vc.index }
+                  return (
+                    <div
+                      key={vc.key}
+                      role="gridcell"
+                      aria-colindex={vc.index + 2}
+                      aria-selected={chosen}
+                      className={cx('sql-cell', chosen && 'sql-cell--chosen')}
+                      style={{ width: vc.size }}
+                      onClick={() => selectCell(at)}
+                      onDoubleClick={() => {
+                        selectCell(at)
+                        void press('sql.results.value.view')
+                      }}
+                    >
+                      <Cell value={value} />
+                      {json && (
+                        <button
+                          type="button"
+                          tabIndex={-1}
+                          className="sql-cell__json"
+                          aria-label={`View JSON of ${column.name}, row ${vr.index + 1}`}
+                          title="View JSON"
+                          onClick={(e) => {
+                            e.stopPropagation()
+                            selectCell(at)
+                            void press('sql.results.value.view')
+                          }}
+                        >
+                          <Braces size={12} />
+                        </button>
+                      )}
                     </div>
-                  ) : null
+                  )
                 })}
               </div>
             )
