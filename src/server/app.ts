@@ -14,6 +14,7 @@ import type { Driver, DriverOptions } from './db/driver'
 import { openPglite } from './db/pglite'
 import { openPostgres } from './db/postgres'
 import { installErrorHandler, notFound } from './errors'
+import { installCompression } from './http/compress'
 import { installJsonParser } from './json-body'
 import { Permissions } from './permissions'
 import { pgMetaRoutes } from './pgmeta/routes'
@@ -140,6 +141,7 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
   let db: Driver | undefined
   const app = Fastify({ logger: (opts.logger ?? true) && { level: 'warn' }, serverFactory: http.factory })
   installJsonParser(app)
+  installCompression(app)
   const routes: { method: string; url: string; access: string }[] = []
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {

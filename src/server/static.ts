@@ -1,8 +1,9 @@
 /**
- * Serves the built web app from ./dist: files as they are (hashed assets cached for good, index.html never),
- * and index.html for any other GET that names a route rather than a file (the SPA's routes). API paths and
- * missing files get the JSON 404. The catch-all route is public (the sign-in page is part of the app);
- * src/server/security/guard.ts still asks for a session on every dashboard path it would match.
+ * Serves the built web app from ./dist: files as they are or as the build's brotli / gzip copies (hashed
+ * assets cached for good, index.html never), and index.html for any other GET that names a route rather
+ * than a file (the SPA's routes). API paths and missing files get the JSON 404. The catch-all route is
+ * public (the sign-in page is part of the app); src/server/security/guard.ts still asks for a session on
+ * every dashboard path it would match.
  */
 import { existsSync, statSync } from 'node:fs'
 import { join, normalize } from 'node:path'
@@ -44,7 +45,8 @@ function existingFile(path: string): string | null {
 export async function serveApp(app: FastifyInstance): Promise<void> {
   if (!built()) console.warn(`studio: no built app in ${DIST}; run \`npm run build\` first (\`npm start\` does both).`)
   // sendFile only; the one route below decides what is served (send() itself refuses paths outside DIST).
-  await app.register(fastifyStatic, { root: DIST, serve: false, cacheControl: false })
+  // preCompressed: the build's `.br` / `.gz` copy of a file (vite.config.ts) to a browser that accepts it.
+  await app.register(fastifyStatic, { root: DIST, serve: false, cacheControl: false, preCompressed: true })
 
   app.get('/*', { config: { access: 'public' } }, async (request: FastifyRequest, reply) => {
     const path = request.url.split('?')[0] ?? '/'

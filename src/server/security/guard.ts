@@ -10,6 +10,7 @@
  *    app: an Origin (or Referer) of this studio, and a JSON body or the x-studio-request header, which a
  *    cross-site form cannot send.
  */
+import { hash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { STUDIO_REQUEST_HEADER } from '../../shared/constants'
 import { MSG } from '../../shared/messages'
@@ -17,7 +18,6 @@ import { forbidden, misdirected, unauthorized } from '../errors'
 import { isApiPath } from '../static'
 import { sessionCookie } from './cookies'
 import { hostName } from './hosts'
-import { sameSecret } from './secrets'
 import type { Sessions } from './sessions'
 
 export type Access = 'public' | 'project-api' | 'dashboard'
@@ -60,10 +60,10 @@ const CATCH_ALL = '/*'
 
 /** Who may call what the request reached: decided by the matched route's pattern, not by the raw URL. */
 export function accessOf(request: FastifyRequest): Access {
-  const route = request.routeOptions.url
+  const { url: route, config } = request.routeOptions // a getter that builds a new object: read it once
   const path = route !== undefined && route !== CATCH_ALL ? route : pathOf(request)
   if (path.startsWith(PROJECT_API)) return 'project-api'
-  if (route === undefined || request.routeOptions.config?.access !== 'public') return 'dashboard'
+  if (route === undefined || config?.access !== 'public') return 'dashboard'
   // On a dashboard path the catch-all serves nothing but a 404: still only to a signed-in user.
   return route === CATCH_ALL && isApiPath(path) ? 'dashboard' : 'public'
 }
@@ -101,13 +101,17 @@ function projectApiCors(request: FastifyRequest, reply: FastifyReply): boolean {
   return true
 }
 
+/** SHA-256 of a secret: compared digests take the same time whatever the input and leak no length. */
+const digest = (secret: string) => hash('sha256', secret, 'buffer')
+
 export function installGuard(app: FastifyInstance, opts: GuardOptions): void {
+  const tokenDigest = opts.token ? digest(opts.token) : undefined
   async function authenticate(request: FastifyRequest): Promise<StudioAuth> {
     // Only a Bearer is ours to check: a proxy's Basic credentials in front of the studio pass through.
     const header = request.headers.authorization
     if (header !== undefined && /^Bearer\b/i.test(header)) {
       const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1]
-      if (!opts.token || !bearer || !sameSecret(bearer, opts.token)) throw unauthorized(MSG.badToken)
+      if (!tokenDigest || !bearer || !timingSafeEqual(digest(bearer), tokenDigest)) throw unauthorized(MSG.badToken)
       return { via: 'bearer', userId: opts.userId }
     }
     const session = sessionCookie(request)
