@@ -7,13 +7,15 @@ import type {
   SetSearchArgs, ToggleRlsArgs, UpdatePolicyArgs,
 } from './policies'
 import type { CommandContext } from '../src/web/model/app/context'
+import type { GridTable } from '../src/shared/api'
 import { MSG } from '../src/shared/messages'
 import { policyProblem } from '../src/shared/policies'
 import { paths } from '../src/shared/routes'
 import { applyTemplate, openPolicyEditor, type PolicyTarget } from '../src/web/model/auth/policies/policy-editor-state'
 import {
-  createPolicy, deletePolicyConfirmed, policyOf, tableOf, updatePolicy, usableTemplate,
+  createPolicy, createReview, deletePolicyConfirmed, policyOf, tableOf, updatePolicy, updateReview, usableTemplate, type NewPolicy,
 } from '../src/web/model/auth/policies/policy-writes'
+import { isProtectedSchema } from '../src/shared/constants'
 import { errorMessage } from '../src/shared/error-message'
 import { refreshPolicies } from '../src/web/model/auth/policies/queries'
 
@@ -24,9 +26,21 @@ async function showTableOnPage(ctx: CommandContext, t: { id: number; schema: str
   if (!onPage(ctx)) await ctx.navigate({ to: paths.authPolicies(ctx.ref), search: { schema: t.schema, search: String(t.id) } })
 }
 
+/**
+ * Switches RLS after a confirmation; a protected schema's table is refused (spec 6: read-only). The lists
+ * are read again however it ends: the table was just read from the database, and they may show it otherwise.
+ */
 export const toggleRls = async (ctx: CommandContext, args: z.infer<typeof ToggleRlsArgs>) => {
   const table = await tableOf(ctx, args.tableId)
-  const enabled = args.enabled ?? !table.rls_enabled
+  try {
+    return await switchRls(ctx, table, args.enabled ?? !table.rls_enabled)
+  } finally {
+    await refreshPolicies(ctx.queryClient, ctx.ref)
+  }
+}
+
+async function switchRls(ctx: CommandContext, table: GridTable, enabled: boolean): Promise<boolean> {
+  if (isProtectedSchema(table.schema)) throw new CommandError(MSG.protectedSchema(table.schema), 'disabled')
   if (enabled === table.rls_enabled) return table.rls_enabled
   const ok = await ctx.confirm({
     title: `${enabled ? 'Enable' : 'Disable'} RLS for ${table.name}?`,
@@ -43,8 +57,6 @@ export const toggleRls = async (ctx: CommandContext, args: z.infer<typeof Toggle
   } catch (e) {
     ctx.toast.error(MSG.toggleRlsFailed(errorMessage(e)))
     return table.rls_enabled
-  } finally {
-    await refreshPolicies(ctx.queryClient, ctx.ref)
   }
 }
 
@@ -56,10 +68,22 @@ export const openEditor = async (ctx: CommandContext, args: z.infer<typeof OpenE
   if (template) applyTemplate(template)
 }
 
-export const createPolicyCommand = async (ctx: CommandContext, { tableId: id, command, ...rest }: z.infer<typeof CreatePolicyArgs>) => {
-  const problem = policyProblem({ ...rest, command })
+/** The new policy, refused (the review rule it breaks, spec 5) before anything is read or sent. */
+function newPolicy({ name, command, definition, check, roles }: z.infer<typeof CreatePolicyArgs>): NewPolicy {
+  const problem = policyProblem({ name, command, definition, check })
   if (problem || !command) throw new CommandError(problem ?? MSG.policyCommandRequired, 'invalid-args')
-  return createPolicy(ctx, await tableOf(ctx, id), { ...rest, command })
+  return { name, command, definition, check, roles }
+}
+
+export const createPolicyCommand = async (ctx: CommandContext, args: z.infer<typeof CreatePolicyArgs>) => {
+  const policy = newPolicy(args)
+  return createPolicy(ctx, await tableOf(ctx, args.tableId), policy)
+}
+
+/** What the palette shows before it creates the policy: its SQL. */
+export const createPolicyReview = async (ctx: CommandContext, args: z.infer<typeof CreatePolicyArgs>) => {
+  const policy = newPolicy(args)
+  return createReview(await tableOf(ctx, args.tableId), policy)
 }
 
 export const editPolicy = async (ctx: CommandContext, args: z.infer<typeof EditPolicyArgs>) => {
@@ -70,6 +94,10 @@ export const editPolicy = async (ctx: CommandContext, args: z.infer<typeof EditP
 
 export const updatePolicyCommand = async (ctx: CommandContext, { policyId: id, ...change }: z.infer<typeof UpdatePolicyArgs>) =>
   updatePolicy(ctx, await policyOf(ctx, id), change)
+
+/** What the palette shows before it changes the policy: the SQL ('' when nothing changes). */
+export const updatePolicyReview = async (ctx: CommandContext, { policyId: id, ...change }: z.infer<typeof UpdatePolicyArgs>) =>
+  updateReview(await policyOf(ctx, id), change)
 
 export const deletePolicy = async (ctx: CommandContext, args: z.infer<typeof DeletePolicyArgs>) => {
   const policy = await policyOf(ctx, args.policyId)

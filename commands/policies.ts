@@ -8,17 +8,33 @@ import { z } from 'zod'
 import { currentFirst, defineCommand, lazyRun, type ArgOption } from './registry'
 import type { CommandContext } from '../src/web/model/app/context'
 import { MSG } from '../src/shared/messages'
-import { POLICY_COMMANDS } from '../src/shared/policies'
+import { isProtectedSchema } from '../src/shared/constants'
+import { POLICY_COMMANDS, PUBLIC_ROLE, isPolicyRoleChoice, showsCheck, showsUsing, type Policy } from '../src/shared/policies'
 import { isUserSchema, relationsQuery } from '../src/web/model/project/project-queries'
-import { schemasQuery } from '../src/web/model/project/queries'
+import { policiesQuery, schemasQuery, tableQuery } from '../src/web/model/project/queries'
+import { rolesQuery } from '../src/web/model/database/roles/roles-data'
 
 const load = () => import('./policies.run')
 
 const AREA = 'auth'
 
 const canWritePolicies = (ctx: CommandContext) => ctx.can('sqlAdminWritePolicies') || MSG.editPoliciesPermission
-const canToggleRls = (ctx: CommandContext) => ctx.can('writeTables') || MSG.toggleRlsPermission
 export const onPage = (ctx: CommandContext) => ctx.route.matches('auth.policies')
+
+/** The schema of what is in view: the grid's table (once loaded), or the schema the policies page shows. */
+function schemaInView(ctx: CommandContext): string | undefined {
+  if (ctx.route.params.tableId) return ctx.queryClient.getQueryData(tableQuery(ctx.api, ctx.ref, Number(ctx.route.params.tableId)).queryKey)?.schema
+  if (!onPage(ctx)) return undefined
+  const schema = ctx.location.search.schema
+  return typeof schema === 'string' ? schema : 'public'
+}
+
+/** Write on tables (spec 6), and not a protected schema's table: those are read-only in the dashboard. */
+function canToggleRls(ctx: CommandContext): true | string {
+  if (!ctx.can('writeTables')) return MSG.toggleRlsPermission
+  const schema = schemaInView(ctx)
+  return schema && isProtectedSchema(schema) ? MSG.protectedSchema(schema) : true
+}
 
 const tableId = z.number().int().positive()
 const policyId = z.number().int().positive()
@@ -39,7 +55,7 @@ async function tableOptions(ctx: CommandContext): Promise<ArgOption[]> {
   const relations = await relationsOf(ctx)
   const current = tableInView(ctx)
   const options = relations
-    .filter((r) => r.type === 'table' || r.type === 'partitioned table')
+    .filter((r) => (r.type === 'table' || r.type === 'partitioned table') && !isProtectedSchema(r.schema))
     .map((r) => {
       const rls = r.rls_enabled ? 'RLS enabled' : 'RLS disabled'
       const label = r.schema === 'public' ? r.name : `${r.schema}.${r.name}`
@@ -52,6 +68,18 @@ async function policyOptions(ctx: CommandContext): Promise<ArgOption[]> {
   // the pick lists load the policy SQL and writes only when asked (they are not part of the first load)
   const { policiesOf } = await import('../src/web/model/auth/policies/policy-writes')
   return (await policiesOf(ctx)).map((p) => ({ value: String(p.id), label: p.name, hint: `${p.command} on ${p.schema}.${p.table}` }))
+}
+
+/** The roles a policy may name (spec 5: not the reserved ones); public is every role, as none picked. */
+async function roleOptions(ctx: CommandContext): Promise<ArgOption[]> {
+  const roles = await ctx.queryClient.fetchQuery(rolesQuery(ctx.api, ctx.ref))
+  const names = roles.map((r) => r.name).filter((r) => isPolicyRoleChoice(r) && r !== PUBLIC_ROLE).sort()
+  return [{ value: PUBLIC_ROLE, hint: 'every role' }, ...names.map((value) => ({ value }))]
+}
+
+/** The policy picked in an earlier step, as its pick list loaded it. */
+function pickedPolicy(ctx: CommandContext, policyId: unknown): Policy | undefined {
+  return ctx.queryClient.getQueryData(policiesQuery(ctx.api, ctx.ref).queryKey)?.find((p) => p.id === Number(policyId))
 }
 
 export const ToggleRlsArgs = z.object({ tableId, enabled: z.boolean().optional() })
@@ -100,9 +128,12 @@ export const createPolicyCommand = defineCommand({
   title: 'Create policy',
   area: AREA,
   args: CreatePolicyArgs,
-  argOptions: { tableId: tableOptions },
-  argLabels: { tableId: 'Table', name: 'Policy name', command: 'Operation', definition: 'USING expression', check: 'WITH CHECK expression' },
+  argOptions: { tableId: tableOptions, roles: roleOptions },
+  argLabels: { tableId: 'Table', name: 'Policy name', command: 'Operation', definition: 'USING expression', check: 'WITH CHECK expression', roles: 'Target roles' },
+  // spec 5: USING for SELECT, UPDATE, DELETE and ALL; WITH CHECK for INSERT, UPDATE and ALL
+  argWhen: { definition: (sofar) => showsUsing(sofar.command), check: (sofar) => showsCheck(sofar.command) },
   enabled: canWritePolicies,
+  review: async (ctx, args) => (await load()).createPolicyReview(ctx, args),
   run: lazyRun(load, 'createPolicyCommand'),
 })
 
@@ -126,9 +157,18 @@ export const updatePolicyCommand = defineCommand({
   title: 'Update policy',
   area: AREA,
   args: UpdatePolicyArgs,
-  argOptions: { policyId: policyOptions },
-  argLabels: { policyId: 'Policy', name: 'New name', definition: 'USING expression', check: 'WITH CHECK expression' },
+  argOptions: { policyId: policyOptions, roles: roleOptions },
+  argLabels: { policyId: 'Policy', name: 'New name', definition: 'USING expression', check: 'WITH CHECK expression', roles: 'Target roles' },
+  // the policy's operation decides (spec 5); it cannot change
+  argWhen: {
+    definition: (sofar, ctx) => showsUsing(pickedPolicy(ctx, sofar.policyId)?.command),
+    check: (sofar, ctx) => {
+      const policy = pickedPolicy(ctx, sofar.policyId)
+      return !policy || showsCheck(policy.command)
+    },
+  },
   enabled: canWritePolicies,
+  review: async (ctx, args) => (await load()).updatePolicyReview(ctx, args),
   run: lazyRun(load, 'updatePolicyCommand'),
 })
 

@@ -52,6 +52,13 @@ export interface CommandSpec<A extends AnyArgs, R, I extends string = string> {
   argSearch?: { [K in keyof z.infer<A>]?: true }
   /** Per argument: a label and placeholder for the palette's step. */
   argLabels?: { [K in keyof z.infer<A>]?: string }
+  /**
+   * Per argument: whether it applies, given the arguments before it (a WITH CHECK for a SELECT policy does
+   * not). The palette does not ask one that does not; the body refuses it when given.
+   */
+  argWhen?: { [K in keyof z.infer<A>]?: (sofar: Partial<z.infer<A>>, ctx: CommandContext) => boolean }
+  /** What the palette shows for a last look before it runs (the SQL a save runs); throws why it cannot run. */
+  review?: (ctx: CommandContext, args: z.infer<A>) => string | Promise<string>
   /** shown (palette, keys) only where this holds */
   when?: (ctx: CommandContext) => boolean
   /** true, or the reason (from the spec) it is disabled */

@@ -63,13 +63,19 @@ export function policyProblem(form: PolicyReview): string | null {
   switch (form.command) {
     case 'SELECT':
     case 'DELETE':
-      return using ? null : MSG.policyUsingRequired
+      if (!using) return MSG.policyUsingRequired
+      break
     case 'INSERT':
-      return check ? null : MSG.policyCheckRequired
+      if (!check) return MSG.policyCheckRequired
+      break
     case 'UPDATE':
     case 'ALL':
-      return using || check ? null : MSG.policyUsingOrCheckRequired
+      if (!using && !check) return MSG.policyUsingOrCheckRequired
   }
+  // an expression the operation does not take is refused, not dropped (spec 5: the fields each shows)
+  if (using && !showsUsing(form.command)) return MSG.policyUsingNotTaken(form.command)
+  if (check && !showsCheck(form.command)) return MSG.policyCheckNotTaken(form.command)
+  return null
 }
 
 // ---- API bodies (spec 7) ----

@@ -6,15 +6,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import '../../commands/policies'
 import '../../commands/policies-editor'
-import { getCommand } from '../../commands/registry'
+import { getCommand, type Command } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
+import { tableQuery } from '../../src/web/model/project/queries'
 import { policyTemplates } from '../../src/shared/policy-templates'
 import type { Policy } from '../../src/shared/policies'
 import {
   closePolicyEditor, policyEditor, setPolicyCommand, setPolicyExpression, setPolicyName,
 } from '../../src/web/model/auth/policies/policy-editor-state'
+import { argSteps, parseValues, planSteps } from '../../src/web/palette/steps'
+import { schemaTablesQuery } from '../../src/web/model/auth/policies/queries'
+import { relationsQuery } from '../../src/web/model/project/project-queries'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
 import { run, runUnchecked } from '../support/run'
 
@@ -75,12 +79,48 @@ describe.each(targets())('policy commands on $name', (target) => {
     expect(await rlsEnabled()).toBe(true)
   })
 
-  it('a toggle the server refuses is the spec toast and changes nothing', async () => {
-    const [buckets] = await q<{ id: number; on: boolean }>(`select oid::int as id, relrowsecurity as on from pg_class where oid = 'storage.buckets'::regclass`)
-    await run('policies.rls.toggle', { tableId: buckets!.id, enabled: !buckets!.on })
-    expect(ctx.toasts.at(-1)).toEqual({ kind: 'error', message: MSG.toggleRlsFailed(MSG.protectedSchema('storage')) })
-    const [after] = await q<{ on: boolean }>(`select relrowsecurity as on from pg_class where oid = ${buckets!.id}`)
-    expect(after?.on).toBe(buckets!.on)
+  it('a protected schema’s table is read-only: the toggle is disabled with the spec reason and refused, nothing asked', async () => {
+    const [objects] = await q<{ id: number; on: boolean }>(`select oid::int as id, relrowsecurity as on from pg_class where oid = 'storage.objects'::regclass`)
+    const toggle = getCommand('policies.rls.toggle')!
+    await ctx.navigate({ to: paths.authPolicies(ref), search: { schema: 'storage' } })
+    expect(toggle.enabled!(ctx)).toBe(MSG.protectedSchema('storage'))
+    await ctx.navigate({ to: paths.table(ref, objects!.id) })
+    await ctx.queryClient.fetchQuery(tableQuery(ctx.api, ref, objects!.id))
+    expect(toggle.enabled!(ctx)).toBe(MSG.protectedSchema('storage'))
+    await ctx.navigate({ to: paths.table(ref, notesId) })
+    await ctx.queryClient.fetchQuery(tableQuery(ctx.api, ref, notesId))
+    expect(toggle.enabled!(ctx)).toBe(true)
+
+    // given by id from anywhere: refused before any confirmation; the table's own pick list does not offer it
+    const confirms = ctx.confirms.length
+    await expect(run('policies.rls.toggle', { tableId: objects!.id, enabled: !objects!.on })).rejects.toThrow(MSG.protectedSchema('storage'))
+    expect(ctx.confirms.length).toBe(confirms)
+    const [after] = await q<{ on: boolean }>(`select relrowsecurity as on from pg_class where oid = ${objects!.id}`)
+    expect(after?.on).toBe(objects!.on)
+    const options = await toggle.argOptions!.tableId!(ctx, {})
+    expect(options.some((o) => o.value === String(objects!.id))).toBe(false)
+  })
+
+  it('a toggle leaves no list showing a stale RLS state, even when it changes nothing', async () => {
+    const tablesKey = schemaTablesQuery(ctx.api, ref, 'public').queryKey
+    const relationsKey = relationsQuery(ctx.api, ref).queryKey
+    const cachedRls = () => ctx.queryClient.getQueryData(tablesKey)?.find((t) => t.id === notesId)?.rls_enabled
+    await ctx.queryClient.fetchQuery(schemaTablesQuery(ctx.api, ref, 'public'))
+    await ctx.queryClient.fetchQuery(relationsQuery(ctx.api, ref))
+    const before = await rlsEnabled()
+    expect(cachedRls()).toBe(before)
+    // changed behind the lists' back (the SQL editor, say): the palette's toggle asks for the state the database has
+    await q(`alter table public.${notes} ${before ? 'disable' : 'enable'} row level security`)
+    await run('policies.rls.toggle', { tableId: notesId, enabled: !before })
+    for (const key of [tablesKey, relationsKey]) expect(ctx.queryClient.getQueryState(key)?.isInvalidated).toBe(true)
+    await ctx.queryClient.fetchQuery(schemaTablesQuery(ctx.api, ref, 'public'))
+    expect(cachedRls()).toBe(!before)
+    // a cancelled toggle refreshes them too
+    await q(`alter table public.${notes} ${before ? 'enable' : 'disable'} row level security`)
+    ctx.confirmAnswers.push(false)
+    await run('policies.rls.toggle', { tableId: notesId })
+    expect(ctx.queryClient.getQueryState(tablesKey)?.isInvalidated).toBe(true)
+    expect(await rlsEnabled()).toBe(before)
   })
 
   it('shows each review message and creates nothing', async () => {
@@ -98,6 +138,61 @@ describe.each(targets())('policy commands on $name', (target) => {
     await expect(create({ name: 'p', command: 'SELECT', definition: 'true' })).rejects.toThrow(MSG.editPoliciesPermission)
     await expect(run('policies.editor.open', { tableId: notesId })).rejects.toThrow(MSG.editPoliciesPermission)
     expect(await names()).toEqual([])
+  })
+
+  it('refuses an expression the operation does not take, rather than dropping it', async () => {
+    const create = (args: object) => runUnchecked('policies.policy.create', { tableId: notesId, name: 'p', ...args })
+    await expect(create({ command: 'SELECT', definition: 'true', check: 'true' })).rejects.toThrow(MSG.policyCheckNotTaken('SELECT'))
+    await expect(create({ command: 'DELETE', definition: 'true', check: 'true' })).rejects.toThrow(MSG.policyCheckNotTaken('DELETE'))
+    await expect(create({ command: 'INSERT', definition: 'true', check: 'true' })).rejects.toThrow(MSG.policyUsingNotTaken('INSERT'))
+    await expect(getCommand('policies.policy.create')!.review!(ctx, { tableId: notesId, name: 'p', command: 'SELECT', definition: 'true', check: 'x' }))
+      .rejects.toThrow(MSG.policyCheckNotTaken('SELECT'))
+    expect(await names()).toEqual([])
+  })
+
+  it('the palette asks only the fields the operation takes, roles as a list from the database, then shows the SQL', async () => {
+    const cmd = getCommand('policies.policy.create') as Command
+    const roles = argSteps(cmd).find((s) => s.name === 'roles')!
+    expect(roles).toMatchObject({ kind: 'multi', valueType: 'list', label: 'Target roles' })
+    const options = (await cmd.argOptions!.roles!(ctx, {})).map((o) => o.value)
+    expect(options).toEqual(expect.arrayContaining(['public', 'anon', 'authenticated']))
+    expect(options).not.toContain('postgres')
+    expect(options.some((r) => r.startsWith('pg_'))).toBe(false)
+
+    const asked = (answers: unknown[]) => planSteps(cmd, answers, ctx).asked.map((s) => s.name)
+    const nextOf = (answers: unknown[]) => planSteps(cmd, answers, ctx).next?.name
+    expect(nextOf([notesId, 'own', 'SELECT', 'true'])).toBe('roles')
+    expect(nextOf([notesId, 'own', 'INSERT'])).toBe('check')
+    expect(nextOf([notesId, 'own', 'UPDATE', 'true'])).toBe('check')
+    const picked = parseValues(roles, ['authenticated', 'anon'])
+    expect(picked).toEqual({ ok: true, value: ['authenticated', 'anon'] })
+    const answers = [notesId, 'palette own rows', 'SELECT', '(select auth.uid()) = user_id', picked.ok && picked.value]
+    const plan = planSteps(cmd, answers, ctx)
+    expect(asked(answers)).toEqual(['tableId', 'name', 'command', 'definition', 'roles'])
+    expect(plan.next).toBeUndefined()
+
+    // the review shows the SQL and keeps nothing; the run then makes exactly that policy
+    const sql = await cmd.review!(ctx, plan.values)
+    expect(sql).toContain(`create policy "palette own rows"`)
+    expect(sql).toContain('to "authenticated", "anon"')
+    expect(await names()).toEqual([])
+    await runUnchecked('policies.policy.create', plan.values)
+    expect(await policies()).toEqual([
+      expect.objectContaining({ policyname: 'palette own rows', cmd: 'SELECT', with_check: null }),
+    ])
+    expect([(await policies())[0]!.roles].flat().join(',')).toMatch(/anon.*authenticated|authenticated.*anon/)
+
+    // Update: the policy's own operation decides; nothing picked keeps the roles
+    const update = getCommand('policies.policy.update') as Command
+    const [made] = (await ctx.api.policies(ref, { included_schemas: ['public'] })).filter((p) => p.table === notes)
+    await update.argOptions!.policyId!(ctx, {})
+    const updateAsked = planSteps(update, [made!.id, undefined, 'true', undefined], ctx)
+    expect(updateAsked.asked.map((s) => s.name)).toEqual(['policyId', 'name', 'definition', 'roles'])
+    expect(updateAsked.next).toBeUndefined()
+    expect(await update.review!(ctx, updateAsked.values)).toContain('using (true)')
+    expect(await update.review!(ctx, { policyId: made!.id })).toBe('')
+    await expect(update.review!(ctx, { policyId: made!.id, check: 'true' })).rejects.toThrow(MSG.policyCheckNotTaken('SELECT'))
+    await run('policies.policy.delete', { policyId: made!.id })
   })
 
   it('a database refusal becomes the spec toast', async () => {
@@ -216,6 +311,11 @@ describe.each(targets())('policy commands on $name', (target) => {
     expect(policyEditor.saveError).toMatch(/no_such_column/)
     await run('policies.editor.back')
     expect(policyEditor.view).toBe('editor')
+    // the next review is of other SQL: the old refusal is not shown on it
+    setPolicyExpression('definition', 'user_id is not null')
+    await run('policies.editor.review')
+    expect(policyEditor).toMatchObject({ view: 'review', saveError: null })
+    await run('policies.editor.back')
     expect(await run('policies.editor.close')).toBe(true)
     expect(await names()).toEqual(['everyone reads'])
   })

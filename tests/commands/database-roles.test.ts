@@ -93,7 +93,8 @@ describe.each(targets())('database role commands on $name', (target) => {
     const owner = roleName('owner')
     const created = await run('database.role.create', { name: owner })
     await ctx.api.query(ref, `create table public.${owner}_t (id int); alter table public.${owner}_t owner to ${owner}`)
-    await expect(run('database.role.delete', { roleId: created.id })).rejects.toThrow(`role "${owner}" cannot be dropped because some objects depend on it`)
+    // the refusal names what the role owns
+    await expect(run('database.role.delete', { roleId: created.id })).rejects.toThrow(MSG.roleHasDependents(owner, [`owner of table public.${owner}_t`], 0))
     expect(await pgRole(owner)).toBeDefined()
   })
 

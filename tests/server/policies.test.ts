@@ -163,6 +163,33 @@ describe.each(targets())('policies on $name', (target) => {
     for (const p of [select, insert, update]) await api.deletePolicy(REF, p.id)
   })
 
+  it('refuses an expression the operation does not take instead of dropping it, changing nothing', async () => {
+    const body = { name: 'p', schema, table }
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...body, command: 'SELECT', definition: 'true', check: 'true' }, MSG.policyCheckNotTaken('SELECT')],
+      [{ ...body, command: 'DELETE', definition: 'true', check: 'id > 0' }, MSG.policyCheckNotTaken('DELETE')],
+      [{ ...body, command: 'INSERT', definition: 'true', check: 'true' }, MSG.policyUsingNotTaken('INSERT')],
+    ]
+    for (const [input, message] of cases) expect(await send('POST', input)).toEqual(refused(message))
+    expect(await catalog()).toEqual([])
+
+    const select = await create({ name: 'kept', definition: 'id > 0' })
+    const insert = await create({ name: 'kept insert', command: 'INSERT', definition: null, check: 'id > 0' })
+    const before = await catalog()
+    expect(await send('PATCH', { check: 'true' }, `?id=${select.id}`)).toEqual(refused(MSG.policyCheckNotTaken('SELECT')))
+    expect(await send('PATCH', { definition: 'true' }, `?id=${insert.id}`)).toEqual(refused(MSG.policyUsingNotTaken('INSERT')))
+    expect(await catalog()).toEqual(before)
+  })
+
+  it('refuses switching RLS of a protected schema’s table (storage.objects), changing nothing', async () => {
+    const id = await c.oid('objects', 'storage')
+    const rls = async () => (await c.sql<{ on: boolean }>(`select relrowsecurity as on from pg_class where oid = ${id}`))[0]!.on
+    const before = await rls()
+    const res = await c.send('PATCH', `/platform/pg-meta/${REF}/tables?id=${id}`, { rls_enabled: !before })
+    expect(res).toEqual({ status: 403, body: { message: MSG.protectedSchema('storage'), code: 403 } })
+    expect(await rls()).toBe(before)
+  })
+
   it('refuses expressions that would escape their parentheses, changing nothing', async () => {
     const kept = await create({ name: 'kept', command: 'ALL', definition: 'id > 0', check: 'id > 0' })
     const before = await catalog()

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startStudio, type Studio } from '../../src/server/app'
 import type { Role } from '../../src/shared/api'
 import { MSG } from '../../src/shared/messages'
+import { DEPENDENTS_SHOWN } from '../../src/server/pgmeta/roles-write'
 import { PERMISSIONS } from '../../src/shared/permissions'
 import { targets } from '../support/context'
 import { client, REF, unique } from './support/http'
@@ -130,13 +131,26 @@ describe.each(targets())('roles on $name', (target) => {
     expect(await pgRole(role.name)).toBeUndefined()
   })
 
-  it('keeps a role that owns a table, with Postgres\' message', async () => {
+  it('keeps a role that owns a table or holds privileges, naming what depends on it', async () => {
     const role = await api.createRole(REF, { name: name() })
     await c.sql(`create table public.${role.name}_owned (id int); alter table public.${role.name}_owned owner to ${role.name}`)
     const res = await c.send('DELETE', `${base}?id=${role.id}`)
-    expect(res.status).toBe(400)
-    expect(res.body.message).toBe(`role "${role.name}" cannot be dropped because some objects depend on it`)
+    expect(res).toEqual({ status: 400, body: { message: MSG.roleHasDependents(role.name, [`owner of table public.${role.name}_owned`], 0), code: 400 } })
     expect(await pgRole(role.name)).toBeDefined()
+
+    // many: the first names by name, the rest counted
+    const grantee = await api.createRole(REF, { name: name() })
+    const tables = Array.from({ length: DEPENDENTS_SHOWN + 2 }, (_, i) => `${grantee.name}_t${i}`)
+    await c.sql(tables.map((t) => `create table public.${t} (id int); grant select on public.${t} to ${grantee.name};`).join('\n'))
+    try {
+      const many = await c.send('DELETE', `${base}?id=${grantee.id}`)
+      const shown = tables.slice(0, DEPENDENTS_SHOWN).map((t) => `privileges for table public.${t}`)
+      expect(many).toEqual({ status: 400, body: { message: MSG.roleHasDependents(grantee.name, shown, 2), code: 400 } })
+      expect(await pgRole(grantee.name)).toBeDefined()
+    } finally {
+      await c.sql(tables.map((t) => `drop table public.${t};`).join('\n'))
+    }
+    expect(await api.deleteRole(REF, grantee.id)).toEqual(grantee)
   })
 })
 

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { defineCommand } from '../../commands/registry'
-import { argSteps, finalIssue, needsArgs, parseAnswer, stepValues, type ArgStep } from '../../src/web/palette/steps'
+import type { CommandContext } from '../../src/web/model/app/context'
+import { argSteps, finalIssue, needsArgs, parseAnswer, parseValues, planSteps, type ArgStep } from '../../src/web/palette/steps'
 
 const noop = () => undefined
 
@@ -38,6 +39,31 @@ const misc = defineCommand({
 })
 
 const plain = defineCommand({ id: 'test.args.plain', title: 'Plain', area: 'app', run: noop })
+
+const lists = defineCommand({
+  id: 'test.args.lists',
+  title: 'Lists',
+  area: 'app',
+  args: z.object({
+    roles: z.array(z.string().min(1)).optional(),
+    tags: z.array(z.string().min(1)).min(1, 'At least one tag'),
+    modes: z.array(z.enum(['read', 'write'])).default([]),
+  }),
+  argOptions: { roles: () => [{ value: 'anon' }, { value: 'authenticated' }] },
+  run: noop,
+})
+
+/** A policy-like command: WITH CHECK is asked only for the operations that take it. */
+const guarded = defineCommand({
+  id: 'test.args.guarded',
+  title: 'Guarded',
+  area: 'app',
+  args: z.object({ op: z.enum(['SELECT', 'INSERT']), using: z.string().optional(), check: z.string().optional(), name: z.string() }),
+  argWhen: { using: (sofar) => sofar.op !== 'INSERT', check: (sofar) => sofar.op === 'INSERT' },
+  run: noop,
+})
+
+const noContext = {} as CommandContext
 
 function step(cmd: Parameters<typeof argSteps>[0], name: string): ArgStep {
   const s = argSteps(cmd).find((x) => x.name === name)
@@ -104,10 +130,43 @@ describe('parseAnswer', () => {
   })
 })
 
-describe('stepValues and the last check', () => {
+describe('array arguments', () => {
+  it('picks several from the options or the enum, and types the others comma separated', () => {
+    expect(step(lists, 'roles')).toMatchObject({ kind: 'multi', valueType: 'list', optional: true })
+    expect(step(lists, 'roles').choices).toBeUndefined()
+    expect(step(lists, 'modes')).toMatchObject({ kind: 'multi', choices: [{ value: 'read' }, { value: 'write' }] })
+    expect(step(lists, 'tags')).toMatchObject({ kind: 'text', valueType: 'list', optional: false })
+  })
+
+  it('answers an array, never the text the schema refuses', () => {
+    expect(parseValues(step(lists, 'roles'), ['anon', 'authenticated'])).toEqual({ ok: true, value: ['anon', 'authenticated'] })
+    expect(parseAnswer(step(lists, 'tags'), ' a, b ,,c ')).toEqual({ ok: true, value: ['a', 'b', 'c'] })
+    expect(parseAnswer(step(lists, 'tags'), '')).toEqual({ ok: false, message: 'At least one tag' })
+    expect(parseValues(step(lists, 'modes'), ['read', 'nope'])).toMatchObject({ ok: false })
+  })
+
+  it('skips an optional array when nothing is picked', () => {
+    expect(parseValues(step(lists, 'roles'), [])).toEqual({ ok: true, value: undefined })
+    expect(parseValues(step(lists, 'modes'), [])).toEqual({ ok: true, value: [] })
+  })
+})
+
+describe('planSteps and the last check', () => {
   it('builds the args from the answers, leaving skipped fields out', () => {
-    expect(stepValues(argSteps(misc), [3, true, undefined, 't'])).toEqual({ limit: 3, cascade: true, tableName: 't' })
-    expect(stepValues(argSteps(filter), ['id'])).toEqual({ column: 'id' })
+    expect(planSteps(misc, [3, true, undefined, 't'], noContext)).toMatchObject({ next: undefined, values: { limit: 3, cascade: true, tableName: 't' } })
+    expect(planSteps(filter, ['id'], noContext)).toMatchObject({ next: { name: 'operator' }, values: { column: 'id' } })
+  })
+
+  it('does not ask a step that does not apply to the answers before it', () => {
+    const names = (answers: unknown[]) => {
+      const plan = planSteps(guarded, answers, noContext)
+      return [plan.asked.map((s) => s.name), plan.next?.name]
+    }
+    expect(names(['SELECT'])).toEqual([['op'], 'using'])
+    expect(names(['SELECT', 'true'])).toEqual([['op', 'using'], 'name'])
+    expect(names(['INSERT'])).toEqual([['op'], 'check'])
+    expect(names(['INSERT', 'x', 'n'])).toEqual([['op', 'check', 'name'], undefined])
+    expect(planSteps(guarded, ['INSERT', 'x', 'n'], noContext).values).toEqual({ op: 'INSERT', check: 'x', name: 'n' })
   })
 
   it('reports a check across fields against the field it is about', () => {

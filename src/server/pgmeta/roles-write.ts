@@ -8,6 +8,7 @@ import { roleReadonlyReason, type GrantableRoleFlag, type RoleCreateBody, type R
 import { quoteIdent, quoteLiteral } from '../../shared/sql-quote'
 import type { Queryable } from '../db/driver'
 import { badRequest } from '../errors'
+import { MSG } from '../../shared/messages'
 import { findRole } from './roles'
 import { scramVerifier } from './scram'
 
@@ -51,7 +52,38 @@ export async function updateRole(db: Queryable, role: Role, body: z.output<typeo
   if (name !== undefined && name !== role.name) await db.query(`alter role ${quoteIdent(role.name)} rename to ${quoteIdent(name)}`)
 }
 
-/** Fails with Postgres' own message when the role still owns objects or holds privileges. */
+/** How many of the objects that hold on to a role a refusal names; the rest are counted. */
+export const DEPENDENTS_SHOWN = 5
+
+/**
+ * What holds on to the role (pg_shdepend): the objects it owns, has privileges on, or is a policy's target
+ * of, in Postgres' words ('owner of table public.notes'), the first DEPENDENTS_SHOWN of this database (and
+ * shared ones) by name, schema-qualified, and how many there are in all (other databases' counted, not named).
+ */
+async function roleDependents(db: Queryable, role: Role): Promise<{ shown: string[]; total: number }> {
+  const { rows } = await db.query<{ shown: string[]; total: number }>(
+    `with deps as (
+       select d.classid, d.objid, d.objsubid, d.deptype,
+         d.dbid = 0 or d.dbid = (select oid from pg_database where datname = current_database()) as here
+       from pg_shdepend d
+       where d.refclassid = 'pg_authid'::regclass and d.refobjid = $1::oid and d.deptype <> 'p'
+     )
+     select (select count(*)::int from deps) as total,
+       array(
+         select what from (
+           select case deptype when 'o' then 'owner of ' when 'a' then 'privileges for ' when 'r' then 'target of '
+             when 'i' then 'initial privileges for ' else '' end || o.type || ' ' || o.identity as what
+           from deps, pg_identify_object(classid, objid, objsubid) o where here
+         ) described order by what limit ${DEPENDENTS_SHOWN}
+       ) as shown`,
+    [role.id],
+  )
+  return rows[0] ?? { shown: [], total: 0 }
+}
+
+/** Drops the role; one that still owns objects or holds privileges is refused, naming them. */
 export async function dropRole(db: Queryable, role: Role): Promise<void> {
+  const { shown, total } = await roleDependents(db, role)
+  if (total > 0) throw badRequest(MSG.roleHasDependents(role.name, shown, total - shown.length))
   await db.query(`drop role ${quoteIdent(role.name)}`)
 }

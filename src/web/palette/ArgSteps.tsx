@@ -1,32 +1,28 @@
 /**
- * The palette's argument pages: one step per field of the command's args, a pick list or a validated
- * text field. A pick list the server searches (the command's argSearch) asks again for the text typed
- * once it rests (palette.query); the others load once and filter here. Backspace on an empty field goes
- * back one step (Escape too, handled by the dialog).
+ * The palette's argument pages: one step per field of the command's args that applies (its argWhen), a
+ * pick list, a pick of several (an array) or a validated text field. A pick list the server searches (the
+ * command's argSearch) asks again for the text typed once it rests (palette.query); the others load once
+ * and filter here. Backspace on an empty field goes back one step (Escape too, handled by the dialog).
+ * A command with a `review` ends on a page showing what it will run (its SQL); Enter there runs it.
  */
 import { useState, type KeyboardEvent } from 'react'
 import { Command } from 'cmdk'
-import { useQuery } from '@tanstack/react-query'
 import { useSnapshot } from 'valtio'
 import { ChevronRight } from 'lucide-react'
 import { currentContext, type ArgOption, type Command as Cmd } from '../../../commands/registry'
 import { MSG } from '../../shared/messages'
-import { answerStep, backStep, palette, setPaletteSearch, type Answer } from '../model/app/palette'
+import { answerStep, palette, setPaletteSearch, type Answer } from '../model/app/palette'
 import { toast } from '../model/app/toasts'
 import { Spinner } from '../ui/Spinner'
+import { MultiStep } from './MultiStep'
+import { ReviewStep } from './ReviewStep'
 import { runFromPalette } from './run'
-import { argSteps, finalIssue, parseAnswer, stepValues, type ArgStep } from './steps'
+import { backOnEmpty, useStepOptions, type StepProps } from './step-options'
+import { finalIssue, parseAnswer, planSteps, type ArgStep } from './steps'
 
 const SKIP = '\u0000skip'
 
-function backOnEmpty(e: KeyboardEvent<HTMLInputElement>): void {
-  if (e.key === 'Backspace' && e.currentTarget.value === '') {
-    e.preventDefault()
-    backStep()
-  }
-}
-
-function Breadcrumb({ cmd, answers, step }: { cmd: Cmd; answers: readonly Answer[]; step: ArgStep }) {
+function Breadcrumb({ cmd, answers, current }: { cmd: Cmd; answers: readonly Answer[]; current: ArgStep | 'review' }) {
   return (
     <div className="palette-crumbs" aria-label="Steps">
       <span className="palette-crumb palette-crumb--command">{cmd.title}</span>
@@ -38,33 +34,19 @@ function Breadcrumb({ cmd, answers, step }: { cmd: Cmd; answers: readonly Answer
       ))}
       <span className="palette-crumb palette-crumb--current">
         <ChevronRight size={12} aria-hidden />
-        {step.label}
-        {step.optional && <span className="palette-crumb__optional">optional</span>}
+        {current === 'review' ? 'Review' : current.label}
+        {current !== 'review' && current.optional && <span className="palette-crumb__optional">optional</span>}
       </span>
     </div>
   )
 }
 
-interface StepProps {
-  cmd: Cmd
-  step: ArgStep
-  sofar: Record<string, unknown>
-  /** moves on, or returns why the arguments as a whole are not valid */
-  onAnswer: (answer: Answer) => string | null
-}
-
 function ChoiceStep({ cmd, step, sofar, onAnswer }: StepProps) {
   const { search, query } = useSnapshot(palette)
-  const load = cmd.argOptions?.[step.name]
   // options the server searches are asked for the text once it rests (palette.query) and shown as it
   // answers, in its order; the others load once and are filtered here as the text changes
   const typed = step.searched ? query : ''
-  const options = useQuery({
-    queryKey: ['palette-options', cmd.id, step.name, sofar, typed],
-    queryFn: async (): Promise<ArgOption[]> => (load ? load(currentContext(), sofar, { query: typed }) : []),
-    enabled: !step.choices,
-    staleTime: 0,
-  })
+  const options = useStepOptions({ cmd, step, sofar }, typed)
   // while the text has not rested, no answer matches it: nothing to pick (Enter must not take a stale row)
   const waiting = Boolean(step.searched) && typed !== search.trim()
   const loading = options.isLoading || waiting
@@ -135,6 +117,7 @@ function TextStep({ step, onAnswer }: StepProps) {
   const error = problem ?? (answer.ok ? null : answer.message)
   const showError = error !== null && (tried || search !== '')
   const errorId = `palette-error-${step.name}`
+  const list = step.valueType === 'list'
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>): void {
     if (e.key !== 'Enter') return backOnEmpty(e)
@@ -143,13 +126,14 @@ function TextStep({ step, onAnswer }: StepProps) {
     if (answer.ok) setProblem(onAnswer({ value: answer.value, label: search.trim() === '' ? 'skipped' : search }))
   }
 
+  const placeholder = list ? 'Values, comma separated…' : 'Type a value…'
   return (
     <div className="palette-command">
       <div className="palette-input-row">
         <input
           autoFocus
           className="palette-input"
-          placeholder={step.optional ? 'Type a value, or nothing to skip…' : 'Type a value…'}
+          placeholder={step.optional ? `${placeholder.slice(0, -1)}, or nothing to skip…` : placeholder}
           value={search}
           onChange={(e) => {
             setProblem(null)
@@ -177,33 +161,45 @@ function TextStep({ step, onAnswer }: StepProps) {
   )
 }
 
+const STEP_VIEWS = { choice: ChoiceStep, multi: MultiStep, text: TextStep } as const
+
 export function ArgSteps({ cmd }: { cmd: Cmd }) {
   const { answers } = useSnapshot(palette)
-  const steps = argSteps(cmd)
-  const step = steps[answers.length]
-  if (!step) return null
-  const sofar = stepValues(steps, answers.map((a) => a.value))
+  const values = answers.map((a) => a.value)
+  const plan = planSteps(cmd, values, currentContext())
+  const step = plan.next
+  // every answer in: only a command with a review gets here (the others run on their last answer)
+  if (!step) {
+    if (!cmd.review) return null
+    return (
+      <>
+        <Breadcrumb cmd={cmd} answers={answers} current="review" />
+        <ReviewStep cmd={cmd} args={plan.values} />
+      </>
+    )
+  }
 
   function onAnswer(answer: Answer): string | null {
-    if (answers.length < steps.length - 1) {
+    const after = planSteps(cmd, [...values, answer.value], currentContext())
+    if (after.next) {
       answerStep(answer)
       return null
     }
-    const args = stepValues(steps, [...answers.map((a) => a.value), answer.value])
-    const issue = finalIssue(cmd, args)
-    if (!issue) {
-      runFromPalette(cmd.id, args)
-      return null
+    const issue = finalIssue(cmd, after.values)
+    if (issue) {
+      const about = after.asked.find((s) => s.name === issue.field)
+      return about && about !== step ? `${about.label}: ${issue.message}` : issue.message
     }
-    const about = steps.find((s) => s.name === issue.field)
-    return about && about !== step ? `${about.label}: ${issue.message}` : issue.message
+    if (cmd.review) answerStep(answer)
+    else runFromPalette(cmd.id, after.values)
+    return null
   }
 
-  const Step = step.kind === 'choice' ? ChoiceStep : TextStep
+  const Step = STEP_VIEWS[step.kind]
   return (
     <>
-      <Breadcrumb cmd={cmd} answers={answers} step={step} />
-      <Step key={answers.length} cmd={cmd} step={step} sofar={sofar} onAnswer={onAnswer} />
+      <Breadcrumb cmd={cmd} answers={answers} current={step} />
+      <Step key={answers.length} cmd={cmd} step={step} sofar={plan.values} onAnswer={onAnswer} />
     </>
   )
 }

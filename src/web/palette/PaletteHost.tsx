@@ -25,7 +25,8 @@ function useTypeAhead(): void {
     const onKey = (e: KeyboardEvent) => {
       if (!palette.open || e.ctrlKey || e.metaKey || e.altKey) return
       const target = e.target as Element | null
-      if (Palette.loaded() && target?.closest?.('[cmdk-root]')) return // the palette's own input has it
+      // the palette's own fields (a pick list, a text step) and its review page take their keys themselves
+      if (Palette.loaded() && target?.closest?.('[cmdk-root], .palette-input, .palette-review')) return
       if (e.key.length === 1) setPaletteSearch(palette.search + e.key)
       else if (e.key === 'Backspace') setPaletteSearch(palette.search.slice(0, -1))
       else return

@@ -76,8 +76,10 @@ export function closePolicyEditor(): void {
   policyEditor.saving = false
 }
 
+/** Each review starts clean: a refusal of an earlier save is about SQL that may have changed since. */
 export function showView(view: PolicyEditorView): void {
   policyEditor.view = view
+  if (view === 'review') policyEditor.saveError = null
 }
 
 /** A fresh form for another new policy on the same table (after a create). */

@@ -88,10 +88,29 @@ export function policyChange(policy: Policy, form: PolicyForm): PolicyChange & {
   return change
 }
 
-/** Creates the policy on `table`; null (and the spec's toast) when the database refuses it. */
-export async function createPolicy(ctx: CommandContext, table: Pick<GridTable, 'schema' | 'name'>, p: NewPolicy, onError?: (message: string) => void): Promise<Policy | null> {
+/** The SQL creating `p` on `table` runs, as a review shows it; refuses (the rule it breaks) one that may not be saved. */
+export function createReview(table: Pick<GridTable, 'schema' | 'name'>, p: NewPolicy): string {
   const problem = reviewProblem(p, () => createSql(table, p))
   if (problem) throw new CommandError(problem, 'invalid-args')
+  return createSql(table, p)
+}
+
+/** The SQL the change to `policy` runs ('' when nothing changes), as a review shows it; refuses one that may not be saved. */
+export function updateReview(policy: Policy, change: PolicyChange & { roles?: string[] }): string {
+  const merged = {
+    name: change.name ?? policy.name,
+    command: policy.command,
+    definition: change.definition !== undefined ? change.definition : policy.definition,
+    check: change.check !== undefined ? change.check : policy.check,
+  }
+  const problem = reviewProblem(merged, () => updatePolicySql(policy, change))
+  if (problem) throw new CommandError(problem, 'invalid-args')
+  return updatePolicySql(policy, change)
+}
+
+/** Creates the policy on `table`; null (and the spec's toast) when the database refuses it. */
+export async function createPolicy(ctx: CommandContext, table: Pick<GridTable, 'schema' | 'name'>, p: NewPolicy, onError?: (message: string) => void): Promise<Policy | null> {
+  createReview(table, p)
   let policy: Policy
   try {
     policy = await ctx.api.createPolicy(ctx.ref, {
@@ -114,14 +133,7 @@ export async function createPolicy(ctx: CommandContext, table: Pick<GridTable, '
 export async function updatePolicy(
   ctx: CommandContext, policy: Policy, change: PolicyChange & { roles?: string[] }, onError?: (message: string) => void,
 ): Promise<Policy | null> {
-  const merged = {
-    name: change.name ?? policy.name,
-    command: policy.command,
-    definition: change.definition !== undefined ? change.definition : policy.definition,
-    check: change.check !== undefined ? change.check : policy.check,
-  }
-  const problem = reviewProblem(merged, () => updatePolicySql(policy, change))
-  if (problem) throw new CommandError(problem, 'invalid-args')
+  updateReview(policy, change)
   let updated: Policy
   try {
     updated = await ctx.api.updatePolicy(ctx.ref, policy.id, { id: policy.id, ...change })
