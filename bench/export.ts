@@ -49,7 +49,8 @@ async function download(url: string): Promise<number> {
 }
 
 const databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || undefined
-const dataDir = databaseUrl ? undefined : await mkdtemp(join(tmpdir(), 'studio-bench-'))
+// a data directory of its own even on PostgreSQL: the default one may be another studio's
+const dataDir = await mkdtemp(join(tmpdir(), 'studio-bench-'))
 try {
   const studio = await startStudio({ port: 0, dataDir, databaseUrl, serveStatic: false, logger: false, token: BENCH_TOKEN })
   let api: number
@@ -72,7 +73,7 @@ try {
   } finally {
     await studio.close()
   }
-  if (dataDir) {
+  if (!databaseUrl) {
     const db = new PGlite(join(dataDir, 'db'))
     try {
       ;[copy = 0] = await rates(() => db.query(COPY(`'/dev/blob'`)))
@@ -91,5 +92,5 @@ try {
     ratio: Number((api / copy!).toFixed(2)),
   }))
 } finally {
-  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  await rm(dataDir, { recursive: true, force: true })
 }

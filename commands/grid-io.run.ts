@@ -3,18 +3,19 @@ import type { z } from 'zod'
 import { CommandError } from './registry'
 import { editableTable, openTableId } from './grid-args'
 import type { ImportCsvArgs, NewTable } from './grid-io'
+import type { CountResponse } from '../src/shared/api'
 import type { CommandContext } from '../src/web/model/app/context'
 import { CSV_EXPORT_LIMIT, isProtectedSchema } from '../src/shared/constants'
 import { formatFilter, formatSort } from '../src/shared/filters'
 import { MSG } from '../src/shared/messages'
 import { paths } from '../src/shared/routes'
 import { countKey, countQuery, rowsKey, tableQuery } from '../src/web/model/project/queries'
-import { readGridSearch } from '../src/web/model/table-editor/search'
+import { hasUnreadFilters, readGridSearch } from '../src/web/model/table-editor/search'
 import { autoMapping, columnNames, inferColumnTypes } from '../src/web/model/table-editor/io/csv-types'
 import { csvBlob, readCsvPreview } from '../src/web/model/table-editor/io/csv-preview'
-import { startDownload } from '../src/web/model/table-editor/io/download'
+import { downloadExport } from '../src/web/model/table-editor/io/download'
 import {
-  failImport, finishImport, importProgress, openImportWizard, startImport,
+  failImport, finishImport, importProgress, importSent, openImportWizard, startImport,
 } from '../src/web/model/table-editor/io/import-state'
 import { refreshTableList, refreshTableQueries } from '../src/web/model/table-editor/structure/refresh'
 import { roleState } from '../src/web/model/project/role'
@@ -81,11 +82,15 @@ export async function importCsv(ctx: CommandContext, args: z.infer<typeof Import
     ? await newTableTarget(ctx, args.createTable, preview.headers, preview.rows, args.mapping)
     : await openTableTarget(ctx, preview.headers, args.mapping)
 
-  startImport(preview.estimatedRows)
+  startImport(preview.count, file.size)
   const last = await ctx.api
-    .importCsv(ctx.ref, { tableId: target.tableId, mapping: target.mapping }, file, (e) => {
-      if (e.type === 'progress') importProgress(e.rows)
-    })
+    .importCsv(
+      ctx.ref,
+      { tableId: target.tableId, mapping: target.mapping },
+      file,
+      (e) => e.type === 'progress' && importProgress(e.rows),
+      importSent,
+    )
     .catch(async (e: unknown) => {
       if (target.created) await ctx.api.deleteTable(ctx.ref, target.tableId)
       failImport((e as Error).message)
@@ -93,7 +98,8 @@ export async function importCsv(ctx: CommandContext, args: z.infer<typeof Import
     })
   if (last.type === 'error') {
     if (target.created) await ctx.api.deleteTable(ctx.ref, target.tableId)
-    const message = `Row ${last.row}: ${last.message}`
+    // row 0: no one row is to blame (a failure at the end)
+    const message = last.row > 0 ? `Row ${last.row}: ${last.message}` : last.message
     failImport(message)
     throw new Error(`${message}. Nothing was imported.`)
   }
@@ -110,31 +116,36 @@ export async function importCsv(ctx: CommandContext, args: z.infer<typeof Import
 // ---- export ----
 
 /**
- * The export link for the grid as it is: its filters and sorts, as the impersonated role. First the
- * count with the same filters, so a bad filter is reported here rather than downloaded as an error, and
- * all rows selected past CSV_EXPORT_LIMIT are refused (spec 9).
+ * The export of the grid as it is: its filters and sorts, as the impersonated role. First the count with
+ * the same filters, so a bad filter is reported here rather than downloaded as an error, and all rows
+ * selected past CSV_EXPORT_LIMIT are refused (spec 9). In the browser the file streams in with a progress
+ * toast, then goes to the downloads; the link is the answer.
  */
 async function exportRows(ctx: CommandContext, format: 'csv' | 'sql'): Promise<string> {
   if (!ctx.ref) throw new CommandError(MSG.projectRequired, 'unavailable')
   const view = readGridSearch(ctx.location.search)
+  if (hasUnreadFilters(ctx.location.search)) throw new CommandError(MSG.unreadFilterRefused('exported'), 'invalid-args')
   const tableId = openTableId(ctx)
-  let count: number
+  let count: CountResponse
   try {
-    count = (await ctx.queryClient.fetchQuery(countQuery(ctx.api, ctx.ref, tableId, view.filters))).count
+    count = await ctx.queryClient.fetchQuery(countQuery(ctx.api, ctx.ref, tableId, view.filters))
   } catch (e) {
     throw new Error(MSG.exportFailed((e as Error).message))
   }
-  if (hasSelection(ctx.ref, tableId) && selection.allRows && count > CSV_EXPORT_LIMIT) throw new Error(MSG.exportTooLarge)
-  const url = ctx.api.exportUrl(ctx.ref, {
+  if (hasSelection(ctx.ref, tableId) && selection.allRows && count.count > CSV_EXPORT_LIMIT) throw new Error(MSG.exportTooLarge)
+  const query = {
     tableId,
     filter: view.filters.map(formatFilter),
     sort: view.sorts.map(formatSort),
     format,
     role: roleState.role === 'postgres' ? undefined : roleState.role,
     sub: roleState.sub || undefined,
+  }
+  const table = (await ctx.queryClient.ensureQueryData(tableQuery(ctx.api, ctx.ref, tableId))).name
+  await downloadExport(ctx.api, ctx.ref, query, table, { rows: count.count, exact: !count.is_estimate }).catch((e: unknown) => {
+    throw new Error(MSG.exportFailed((e as Error).message))
   })
-  startDownload(url)
-  return url
+  return ctx.api.exportUrl(ctx.ref, query)
 }
 
 export const exportCsv = (ctx: CommandContext) => exportRows(ctx, 'csv')

@@ -1,8 +1,8 @@
 /**
  * The open table's rows in and out: refresh them, and CSV import and export (issue 3, 'Import and export').
- * Import streams the file to the server, which inserts it in one transaction and reports progress; a bad
- * row commits nothing. Export is a link the browser downloads from, the filtered and sorted rows streamed
- * by the server. The bodies are in grid-io.run.ts (with the CSV parser), loaded on first use.
+ * Import streams the file to the server, which loads it with COPY in one transaction and reports progress;
+ * a bad row commits nothing. Export streams the filtered and sorted rows into the browser with a progress
+ * toast, then saves them. The bodies are in grid-io.run.ts (with the CSV parser), loaded on first use.
  */
 import { z } from 'zod'
 import { defineCommand, lazyRun } from './registry'

@@ -99,3 +99,38 @@ test('by keyboard: the palette opens the import, pasted CSV goes in, a sorted ex
   await palette(page, 'Export rows as CSV')
   expect(await downloaded(await download)).toBe('id,item,qty\n2,"Desk, oak",12\n3,Chair,7\n1,Lamp,3\n')
 })
+
+test('a big import shows the share of the file sent, and a big export the rows received', async ({ page, request }) => {
+  test.setTimeout(120_000)
+  const name = `e2e_io_big_${Date.now()}`
+  const id = await createTable(request, name)
+  await page.goto(`/project/default/editor/${id}`)
+  await expect(page.getByText('This table is empty')).toBeVisible()
+
+  // 350,000 rows, about 15 MB: more than the server reads ahead of COPY, so the upload goes at COPY's pace
+  const rows = 350_000
+  const lines = Array.from({ length: rows }, (_, i) => `item number ${i} with a longer name,${i}`)
+  const file = Buffer.from(`item,qty\n${lines.join('\n')}\n`)
+  await page.getByRole('button', { name: 'Insert' }).click()
+  await page.getByRole('menuitem', { name: /Import data from CSV/ }).click()
+  const wizard = page.getByRole('dialog', { name: `Import data into ${name}` })
+  await wizard.getByLabel('CSV file').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: file })
+  await expect(wizard.getByText(`${(file.length / 1024 ** 2).toFixed(1)} MB · 2 columns · 350,000 rows`)).toBeVisible()
+  await wizard.getByRole('button', { name: 'Import 350,000 rows' }).click()
+  const progress = wizard.getByRole('progressbar', { name: 'Import progress' })
+  await expect(wizard.getByText(/^[\d.]+ MB of [\d.]+ MB sent · 350,000 rows$/)).toBeVisible()
+  await expect(progress).toHaveAttribute('aria-valuenow', /^[1-9]\d?$/)
+  await expect(page.getByText(`Imported 350,000 rows into ${name}`, { exact: true })).toBeVisible({ timeout: 60_000 })
+  await expect(wizard).toBeHidden()
+  expect(await sql(request, `select count(*)::int as n, sum(qty)::int8::text as total from public.${name}`)).toEqual([
+    { n: rows, total: String((rows * (rows - 1)) / 2) },
+  ])
+
+  await page.getByRole('button', { name: `Export rows of ${name}` }).click()
+  const download = page.waitForEvent('download', { timeout: 60_000 })
+  await page.getByRole('menuitem', { name: 'Export as CSV' }).click()
+  await expect(page.getByText(new RegExp(`^Exporting ${name}: [1-9][\\d,]* of (about )?[\\d,]+ rows · [\\d.]+ MB$`))).toBeVisible()
+  const text = await downloaded(await download)
+  expect(text.split('\n')).toHaveLength(rows + 2)
+  expect(text.split('\n')[1]).toBe('1,"item number 0 with a longer name",0')
+})

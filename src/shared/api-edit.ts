@@ -83,10 +83,11 @@ export const ExportQuery = z.object({
 // ---- import (POST text/csv body, NDJSON progress back) ----
 /**
  * POST table-rows/import?tableId=&mapping=<JSON {csvHeader: columnName}> with the CSV file as the body
- * (content-type text/csv). The server parses it as a stream (papaparse), inserts batches of
- * ROW_FETCH_BATCH rows inside ONE transaction, and answers NDJSON lines as it goes:
- *   {"type":"progress","rows":500} … then {"type":"done","rows":N}
- *   or {"type":"error","row":<1-based data row>,"message":"<the database's message>"} (nothing committed).
+ * (content-type text/csv). The server loads it with COPY as it streams in, in parts inside ONE
+ * transaction, and answers NDJSON lines as it goes (rows loaded so far, after each part):
+ *   {"type":"progress","rows":1200} … then {"type":"done","rows":N}
+ *   or {"type":"error","row":<1-based data row, 0 when no one row is to blame>,"message":"<the database's
+ *   message>"} (nothing committed).
  * CSV headers missing from the mapping are skipped; an empty cell is NULL.
  */
 export const ImportQuery = z.object({

@@ -11,6 +11,7 @@ import { CSV_EXPORT_LIMIT, DEFAULT_PROJECT_REF } from '../../src/shared/constant
 import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
 import { readCsvPreview } from '../../src/web/model/table-editor/io/csv-preview'
+import { about } from '../../src/web/model/table-editor/io/row-estimate'
 import { importState } from '../../src/web/model/table-editor/io/import-state'
 import { COLUMNS_PERMISSION } from '../../src/web/model/table-editor/structure/editable'
 import { setRole } from '../../src/web/model/project/role'
@@ -47,15 +48,29 @@ describe.each(targets())('table import and export commands on $name', (target) =
     await q(`drop table if exists ${[people, ...created].map((t) => `public.${t}`).join(', ')} cascade`)
   })
 
-  it('previews only the first rows and estimates the rest from the size', async () => {
+  it('previews only the first rows and counts the rest: exactly (line breaks in values are no rows), or estimated past 16 MB', async () => {
     const csv = `a,b\n${Array.from({ length: 5000 }, (_, i) => `${i % 10},"x, ${String(i).padStart(4, '0')}"`).join('\n')}\n`
     const preview = await readCsvPreview(new Blob([csv]))
     expect(preview.headers).toEqual(['a', 'b'])
     expect(preview.rows).toHaveLength(20)
     expect(preview.rows[1]).toEqual(['1', 'x, 0001'])
-    expect(preview.estimatedRows).toBeGreaterThan(4900)
-    expect(preview.estimatedRows).toBeLessThan(5100)
-    expect((await readCsvPreview('a\n1\n2\n')).estimatedRows).toBe(2)
+    expect(preview.count).toEqual({ rows: 5000, exact: true })
+    expect((await readCsvPreview('a\n1\n2\n')).count).toEqual({ rows: 2, exact: true })
+    expect((await readCsvPreview('a,b\r\n1,"two\r\nlines"\r\n\r\n2,x')).count).toEqual({ rows: 2, exact: true })
+
+    // rows that grow longer past the preview: 1,200 of them, not "about 1,800"
+    const growing = await readCsvPreview(`id,label\n${Array.from({ length: 1200 }, (_, i) => `${i + 1},x`).join('\n')}\n`)
+    expect(growing.count).toEqual({ rows: 1200, exact: true })
+    expect(about(growing.count)).toBe('1,200')
+
+    const many = 600_000
+    const big = new Blob([`id,name\n${Array.from({ length: many }, (_, i) => `${i + 1},"name ${i}, the ${i % 7}th"`).join('\n')}\n`])
+    expect(big.size).toBeGreaterThan(16 * 1024 * 1024)
+    const estimated = (await readCsvPreview(big)).count
+    expect(estimated.exact).toBe(false)
+    // the rows grow longer down the file: samples at its start, middle and end
+    expect(Math.abs(estimated.rows - many) / many).toBeLessThan(0.03)
+    expect(about(estimated)).toMatch(/^about (59|60|61)0,000$/)
   })
 
   it('opens the import wizard on an editable table', async () => {

@@ -165,6 +165,34 @@ describe.runIf(databaseUrl)('PostgreSQL', () => {
     expect((await db.script('show search_path'))[0]!.rows).toEqual([{ search_path: '"$user", public' }])
   })
 
+  it('puts back whatever a script left on its session (open or failed transaction, locks, SET, COPY) and reuses it', async () => {
+    const db = open({})
+    const pids = new Set<number>()
+    const state = async () => {
+      const [row] = (await db.script(`select pg_backend_pid() as pid, current_user as u, current_setting('search_path') as path,
+        current_setting('statement_timeout') as timeout, to_regclass('pg_temp.left_behind') as temp,
+        (select count(*)::int from pg_prepared_statements) as prepared, (select count(*)::int from pg_listening_channels()) as listening,
+        (select count(*)::int from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()) as locks`))[0]!.rows
+      const { pid, ...rest } = row as { pid: number }
+      pids.add(pid)
+      return rest
+    }
+    const fresh = await state()
+    expect(fresh).toMatchObject({ path: '"$user", public', timeout: '0', temp: null, prepared: 0, listening: 0, locks: 0 })
+    const leftovers = `create temp table left_behind (id int); prepare left_behind as select 1; listen left_behind;
+      select pg_advisory_lock(4242); set search_path = nowhere; set statement_timeout = 5000; set role pg_read_all_data`
+    // an open transaction (DISCARD ALL refuses to run in it), a failed one, none, and a COPY from the client
+    await db.script(`begin; ${leftovers}`)
+    expect(await state()).toEqual(fresh)
+    await expect(db.script(`${leftovers}; begin; select 1 / 0`)).rejects.toMatchObject({ code: '22012' })
+    expect(await state()).toEqual(fresh)
+    await db.script(leftovers)
+    expect(await state()).toEqual(fresh)
+    await expect(db.script(`${leftovers}; create temp table copied (id int); copy copied from stdin`)).rejects.toMatchObject({ severity: 'ERROR' })
+    expect(await state()).toEqual(fresh)
+    expect(pids.size).toBeLessThanOrEqual(2)
+  })
+
   it('cancels a running script through its signal', async () => {
     const db = open({})
     const controller = new AbortController()

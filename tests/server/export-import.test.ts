@@ -1,7 +1,6 @@
 /** CSV and SQL export (streamed from a cursor) and CSV import (streamed, one transaction, NDJSON progress). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ImportEvent } from '../../src/shared/api-edit'
-import { ROW_FETCH_BATCH } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { targets } from '../support/context'
 import { client, REF, unique } from './support/http'
@@ -73,6 +72,20 @@ describe.each(targets())('export and import on $name', (target) => {
     expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual(Array.from({ length: 12000 }, (_, i) => i + 1))
   })
 
+  it('reads an export as it streams in, telling the bytes and lines received so far', async () => {
+    const seen: [number, number][] = []
+    const { blob, filename } = await api.downloadExport(REF, { tableId: ids.many! }, (bytes, lines) => seen.push([bytes, lines]))
+    const text = await blob.text()
+    expect(filename).toBe('many_rows.csv')
+    expect(text).toBe((await download({ tableId: ids.many! })).text)
+    expect(seen.at(-1)).toEqual([Buffer.byteLength(text), 12001])
+    for (const [i, [bytes, lines]] of seen.entries()) {
+      expect(bytes).toBeGreaterThan(seen[i - 1]?.[0] ?? 0)
+      expect(lines).toBeGreaterThanOrEqual(seen[i - 1]?.[1] ?? 0)
+    }
+    await expect(api.downloadExport(REF, { tableId: ids.many!, filter: ['nope:eq:1'] })).rejects.toThrow(`Column "nope" does not exist on ${schema}.many`)
+  })
+
   it('exports SQL inserts that load the same rows into an identical table', async () => {
     const file = await download({ tableId: ids.items!, format: 'sql' })
     expect(file.type).toBe('application/sql; charset=utf-8')
@@ -125,40 +138,90 @@ describe.each(targets())('export and import on $name', (target) => {
     expect(rows).toEqual(expected)
   })
 
-  it('maps headers to columns, skips unmapped ones, and reports progress after each batch', async () => {
-    const count = ROW_FETCH_BATCH * 2 + 200
+  /** Every event but the last is progress, rows growing; the last says how it ended. */
+  const progressOf = (events: ImportEvent[]) => {
+    const steps = events.slice(0, -1).map((e) => (e.type === 'progress' ? e.rows : NaN))
+    steps.forEach((rows, i) => expect(rows).toBeGreaterThan(steps[i - 1] ?? 0))
+    return steps
+  }
+
+  it('maps headers to columns, skips unmapped ones, and reports progress after each part it loads', async () => {
+    const count = 30_000
     const csv = `skip me,number,the id\n${Array.from({ length: count }, (_, i) => `x,${i % 10},${i + 1}`).join('\r\n')}\r\n`
     const { last, events } = await importCsv(ids.big!, { 'the id': 'id', number: 'n' }, csv)
     expect(last).toEqual({ type: 'done', rows: count })
-    expect(events).toEqual([
-      { type: 'progress', rows: ROW_FETCH_BATCH },
-      { type: 'progress', rows: ROW_FETCH_BATCH * 2 },
-      { type: 'progress', rows: count },
-      { type: 'done', rows: count },
-    ])
-    expect(await c.sql(`select count(*)::int as n, sum(id)::int as ids, count(label)::int as labels from ${schema}.big`)).toEqual([
-      { n: count, ids: (count * (count + 1)) / 2, labels: 0 },
+    const steps = progressOf(events)
+    expect(steps.length).toBeGreaterThan(1)
+    expect(steps.at(-1)).toBe(count)
+    expect(await c.sql(`select count(*)::int as n, sum(id)::int as ids, sum(n)::int as ns, count(label)::int as labels from ${schema}.big`)).toEqual([
+      { n: count, ids: (count * (count + 1)) / 2, ns: 4.5 * count, labels: 0 },
     ])
     await c.sql(`truncate ${schema}.big`)
   })
 
-  it('stops at a bad row in the third batch, names it with the database message, and commits nothing', async () => {
-    const bad = ROW_FETCH_BATCH * 2 + 250
-    const rows = Array.from({ length: ROW_FETCH_BATCH * 4 }, (_, i) => `${i + 1},${i + 1 === bad ? 'many' : i}`)
+  it('stops at a bad row in a later part, names it with the database message, and commits nothing', async () => {
+    const bad = 30_250
+    const rows = Array.from({ length: 40_000 }, (_, i) => `${i + 1},${i + 1 === bad ? 'many' : i}`)
     const { last, events } = await importCsv(ids.big!, { id: 'id', n: 'n' }, `id,n\n${rows.join('\n')}\n`)
     expect(last).toEqual({ type: 'error', row: bad, message: 'invalid input syntax for type integer: "many"' })
-    expect(events).toEqual([{ type: 'progress', rows: ROW_FETCH_BATCH }, { type: 'progress', rows: ROW_FETCH_BATCH * 2 }, last])
+    expect(progressOf(events).every((n) => n < bad)).toBe(true)
     expect(await c.sql(`select count(*)::int as n from ${schema}.big`)).toEqual([{ n: 0 }])
   })
 
-  it('names a row that breaks a rule together with an earlier batch (a duplicate key), and commits nothing', async () => {
-    const rows = Array.from({ length: ROW_FETCH_BATCH * 2 }, (_, i) => `${i === 700 ? 3 : i + 1},1`)
-    const { last } = await importCsv(ids.big!, { id: 'id', n: 'n' }, `id,n\n${rows.join('\n')}\n`)
-    expect(last).toMatchObject({ type: 'error', row: 701 })
-    expect((last as { message: string }).message).toMatch(/duplicate key/)
+  it('names a row that breaks a rule together with an earlier row (a duplicate key, in its part or an earlier one), and commits nothing', async () => {
+    for (const [dup, length] of [[700, 1000], [25_000, 30_000]] as const) {
+      const rows = Array.from({ length }, (_, i) => `${i === dup ? 3 : i + 1},1`)
+      const { last } = await importCsv(ids.big!, { id: 'id', n: 'n' }, `id,n\n${rows.join('\n')}\n`)
+      expect(last).toMatchObject({ type: 'error', row: dup + 1 })
+      expect((last as { message: string }).message).toMatch(/duplicate key/)
+    }
     const empty = await importCsv(ids.big!, { id: 'id', n: 'n' }, 'id,n\n1,\n')
     expect(empty.last).toMatchObject({ type: 'error', row: 1, message: expect.stringMatching(/null value in column "n"/) })
     expect(await c.sql(`select count(*)::int as n from ${schema}.big`)).toEqual([{ n: 0 }])
+  })
+
+  it('counts rows, not lines: a bad row after values with line breaks (LF and CRLF files, all columns or some) keeps its number', async () => {
+    for (const lineBreak of ['\n', '\r\n']) {
+      const records = ['1,1,"two\nlines"', '2,2,"x"', `3,3,"a${lineBreak}b${lineBreak}c"`, '4,4,y', '5,zz,"after"', '6,6,z']
+      const csv = `id,n,label${lineBreak}${records.join(lineBreak)}${lineBreak}`
+      for (const mapping of [{ id: 'id', n: 'n', label: 'label' }, { id: 'id', n: 'n' }] as Record<string, string>[]) {
+        expect((await importCsv(ids.big!, mapping, csv)).last).toEqual({ type: 'error', row: 5, message: 'invalid input syntax for type integer: "zz"' })
+      }
+      const first = `id,n,label${lineBreak}1,1,"a${lineBreak}b"${lineBreak}2,oops,c${lineBreak}`
+      expect((await importCsv(ids.big!, { id: 'id', n: 'n', label: 'label' }, first)).last).toMatchObject({ type: 'error', row: 2 })
+    }
+  })
+
+  it('skips empty lines, fills short rows with NULL, drops extra cells, keeps a lone \\. and guesses the delimiter', async () => {
+    const csv = 'id;n;label\r\n1;1;a\r\n\r\n2;2\r\n3;3;c;extra\r\n4;4;\\.\r\n5;5;"";\r\n\r\n6;6;last'
+    expect((await importCsv(ids.big!, { id: 'id', n: 'n', label: 'label' }, csv)).last).toEqual({ type: 'done', rows: 6 })
+    expect(await c.sql(`select id, n, label from ${schema}.big order by id`)).toEqual([
+      { id: 1, n: 1, label: 'a' },
+      { id: 2, n: 2, label: null },
+      { id: 3, n: 3, label: 'c' },
+      { id: 4, n: 4, label: '\\.' },
+      { id: 5, n: 5, label: null },
+      { id: 6, n: 6, label: 'last' },
+    ])
+    await c.sql(`truncate ${schema}.big`)
+    // COPY would read a line holding only \\. as the end of the data
+    await c.sql(`create table ${schema}.notes (note text)`)
+    expect((await importCsv(await c.oid('notes', schema), { note: 'note' }, 'note\nfirst\n\\.\nafter\n')).last).toEqual({ type: 'done', rows: 3 })
+    expect(await c.sql(`select note from ${schema}.notes`)).toEqual([{ note: 'first' }, { note: '\\.' }, { note: 'after' }])
+  })
+
+  it('imports into a view through a temporary table, all or nothing', async () => {
+    await c.sql(`create view ${schema}.big_view as select id, n, label from ${schema}.big`)
+    try {
+      const view = await c.oid('big_view', schema)
+      expect((await importCsv(view, { id: 'id', n: 'n' }, 'id,n\n1,10\n2,20\n')).last).toEqual({ type: 'done', rows: 2 })
+      expect(await c.sql(`select id, n from ${schema}.big order by id`)).toEqual([{ id: 1, n: 10 }, { id: 2, n: 20 }])
+      const again = await importCsv(view, { id: 'id', n: 'n' }, 'id,n\n3,30\n1,10\n')
+      expect(again.last).toMatchObject({ type: 'error', row: 0, message: expect.stringMatching(/duplicate key/) })
+      expect(await c.sql(`select count(*)::int as n from ${schema}.big`)).toEqual([{ n: 2 }])
+    } finally {
+      await c.sql(`drop view ${schema}.big_view; truncate ${schema}.big`)
+    }
   })
 
   it('reads UTF-8 split anywhere across the upload, quoted newlines and a byte order mark', async () => {
@@ -221,6 +284,9 @@ describe.each(targets())('export and import on $name', (target) => {
     expect(await send(ids.big!, { id: 'nope' }, 'id\n1\n')).toEqual(refusal(`Column "nope" does not exist on ${schema}.big`))
     expect(await send(ids.big!, { a: 'id', b: 'id' }, 'a,b\n1,2\n')).toEqual(refusal('Two CSV columns are mapped to the column "id"'))
     expect(await send(ids.big!, {}, 'id\n1\n')).toEqual(refusal('Map at least one CSV column to a column of the table'))
+    for (const column of ['id', 'len']) {
+      expect(await send(ids.special!, { x: column }, 'x\n7\n')).toEqual(refusal(`cannot insert a non-DEFAULT value into column "${column}"`))
+    }
     expect(await send(ids.big!, { id: 'id' }, '')).toEqual(refusal('The CSV file is empty'))
     expect(await send(ids.big!, ['id'], 'id\n1\n')).toEqual(refusal('mapping must be a JSON object of CSV header → column'))
     expect((await send(ids.big!, { id: 'id' }, '{"id": 1}', 'application/json')).body.message).toMatch(/text\/csv/)

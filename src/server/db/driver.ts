@@ -56,10 +56,22 @@ export interface Queryable {
   exec(sql: string): Promise<QueryResult[]>
 }
 
+/** A transaction that can also bulk-load rows (see Driver.copyTransaction). */
+export interface CopyQueryable extends Queryable {
+  /**
+   * `copy <into> from … with (<options>)` over the bytes of `data`: streamed to COPY … FROM STDIN on
+   * PostgreSQL, handed whole to PGlite as its /dev/blob. Resolves with the rows loaded; a refused row
+   * rejects with the database's error, whose `where` names its line in `data` (`COPY t, line 3, …`).
+   */
+  copyFrom(into: string, options: string, data: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<number>
+}
+
 export interface Driver extends Queryable {
   kind: 'pglite' | 'postgres'
   /** Runs fn on one connection inside BEGIN … COMMIT (ROLLBACK when fn throws). */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /** transaction, whose tx can also COPY rows in (imports): all of it is kept, or none. */
+  copyTransaction<T>(fn: (tx: CopyQueryable) => Promise<T>): Promise<T>
   /**
    * Runs fn as the database's own user, or, when impersonating, inside a transaction after SET LOCAL ROLE and the request's JWT claims
    * (request.jwt.claims, plus request.jwt.claim.sub and .role as older policies read them).

@@ -62,11 +62,12 @@ export class PgliteWorker {
     })
   }
 
-  request(op: 'query' | 'exec' | 'close', sql = '', params: (string | null)[] = []): Promise<WireResult[]> {
+  /** One call; `data` is the input of a 'copy' (a COPY … FROM '/dev/blob'), copied to the worker. */
+  request(op: 'query' | 'exec' | 'copy' | 'close', sql = '', params: (string | null)[] = [], data?: Uint8Array): Promise<WireResult[]> {
     if (!this.alive) return Promise.reject(this.#crash ?? new Error('The database worker stopped'))
     const id = this.#next++
     this.#worker.ref()
-    this.#worker.postMessage({ id, op, sql, params })
+    this.#worker.postMessage({ id, op, sql, params, data })
     return new Promise((resolve, reject) => this.#pending.set(id, { resolve, reject }))
   }
 

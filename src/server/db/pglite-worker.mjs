@@ -4,8 +4,9 @@
  *
  * workerData: { dir: string, settings: Record<string, string> } (the data directory, the session settings).
  * It posts { ready: true } once open (or { ready: false, error }), then answers every request
- * { id, op: 'query' | 'exec' | 'close', sql, params } with { id, results } (one per statement, every value
- * as the text Postgres prints; values.ts converts on the main thread) or { id, error }.
+ * { id, op: 'query' | 'exec' | 'copy' | 'close', sql, params, data } with { id, results } (one per statement,
+ * every value as the text Postgres prints; values.ts converts on the main thread) or { id, error }. A 'copy'
+ * runs sql (a COPY … FROM '/dev/blob') with the bytes `data` as that blob.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
@@ -13,7 +14,7 @@ import { PGlite } from '@electric-sql/pglite'
 /**
  * @typedef {{ name: string, dataTypeID: number }} Field
  * @typedef {{ rows: unknown[][], fields: Field[], rowCount: number, command: string }} Result
- * @typedef {{ id: number, op: 'query' | 'exec' | 'close', sql?: string, params?: (string | null)[] }} Request
+ * @typedef {{ id: number, op: 'query' | 'exec' | 'copy' | 'close', sql?: string, params?: (string | null)[], data?: Uint8Array }} Request
  */
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort)
@@ -52,11 +53,16 @@ try {
   port.postMessage({ ready: false, error: plain(e) })
 }
 
-port.on('message', async (/** @type {Request} */ { id, op, sql = '', params = [] }) => {
+port.on('message', async (/** @type {Request} */ { id, op, sql = '', params = [], data }) => {
   try {
     if (op === 'close') {
       await pg.close()
       port.postMessage({ id, results: [] })
+      return
+    }
+    if (op === 'copy') {
+      const copied = await pg.query(sql, [], { blob: new Blob([/** @type {Uint8Array} */ (data)]) })
+      port.postMessage({ id, results: [{ ...result(/** @type {any} */ (copied)), rowCount: copied.affectedRows ?? 0 }] })
       return
     }
     const results =

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { makePrivate } from '../security/data-dir'
 import {
   SESSION_SETTINGS, driverDefaults, prepareScript, queryCancelled, serializeParam, withRoleVia,
-  type Driver, type DriverOptions, type Param, type Queryable, type QueryResult, type ScriptOptions,
+  type CopyQueryable, type Driver, type DriverOptions, type Param, type Queryable, type QueryResult, type ScriptOptions,
 } from './driver'
 import { PgliteWorker, type WireResult } from './pglite-thread'
 import { Turns } from './turns'
@@ -60,16 +60,25 @@ export async function openPglite(dataDir: string, opts: DriverOptions = {}): Pro
     }
   }
 
+  /** COPY … FROM '/dev/blob' on the worker, the data gathered into one blob. */
+  async function copyFrom(w: PgliteWorker, into: string, options: string, data: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) {
+    const chunks: Uint8Array[] = []
+    for await (const chunk of data) chunks.push(chunk)
+    const [result] = await w.request('copy', `copy ${into} from '/dev/blob' with (${options})`, [], Buffer.concat(chunks))
+    return result?.rowCount ?? 0
+  }
+
   /** BEGIN … COMMIT on one worker, holding the queue; tx refuses calls once the transaction has ended. */
-  const transaction = <T>(fn: (tx: Queryable) => Promise<T>) =>
+  const transaction = <T>(fn: (tx: CopyQueryable) => Promise<T>) =>
     turns.take(async () => {
       const w = await connection()
       const q = on(w)
       let open = true
       const ended = () => Promise.reject(new Error('This transaction has already ended'))
-      const tx: Queryable = {
+      const tx: CopyQueryable = {
         query: (sql, params) => (open ? q.query(sql, params) : ended()),
         exec: (sql) => (open ? q.exec(sql) : ended()),
+        copyFrom: (into, options, data) => (open ? copyFrom(w, into, options, data) : ended()),
       }
       await w.request('exec', 'begin')
       try {
@@ -141,6 +150,7 @@ export async function openPglite(dataDir: string, opts: DriverOptions = {}): Pro
     kind: 'pglite',
     ...queued,
     transaction,
+    copyTransaction: transaction,
     withRole: withRoleVia(transaction, queued),
     script,
     close,

@@ -1,15 +1,18 @@
 /**
- * A PostgreSQL server as the project database, through a node-postgres pool. Sessions start with the
- * shared settings plus statement_timeout and idle_in_transaction_session_timeout; a call that waits too
- * long for a connection fails with 503. SQL-editor scripts run without a statement timeout (they can be
- * cancelled) and put their session back with DISCARD ALL, so the pool reuses it.
+ * A PostgreSQL server as the project database, through two node-postgres pools on the same database:
+ * - the driver's own calls: sessions start with the shared settings plus statement_timeout and
+ *   idle_in_transaction_session_timeout; a call that waits too long for a connection fails with 503;
+ * - SQL-editor scripts: sessions start without a statement timeout (a run is cancelled instead) and are
+ *   pipelined, so a script and the DISCARD ALL that puts its session back go out together: one round trip
+ *   per run, and the pool reuses the session.
  */
 import pg from 'pg'
 import { DB_IDLE_IN_TRANSACTION_TIMEOUT_MS } from '../../shared/constants'
 import {
-  SESSION_SETTINGS, databaseBusy, driverDefaults, prepareScript, queryCancelled, serializeParam, withRoleVia, type Driver, type DriverOptions,
-  type Param, type Queryable, type QueryResult, type ScriptOptions,
+  SESSION_SETTINGS, databaseBusy, driverDefaults, prepareScript, queryCancelled, serializeParam, withRoleVia, type CopyQueryable, type Driver,
+  type DriverOptions, type Param, type Queryable, type QueryResult, type ScriptOptions,
 } from './driver'
+import { copyFromStdin } from './pg-copy'
 import { TYPE_SHAPES_SQL, TypeShapes, toRows } from './values'
 
 type Client = pg.Pool | pg.PoolClient
@@ -17,68 +20,93 @@ type Client = pg.Pool | pg.PoolClient
 /** pg-pool's errors for "no connection within connectionTimeoutMillis" (queued, or a new one too slow). */
 const ACQUIRE_TIMEOUTS = ['timeout exceeded when trying to connect', 'Connection terminated due to connection timeout']
 
-export function openPostgres(connectionString: string, opts: DriverOptions = {}): Driver {
-  const { waitTimeoutMs, statementTimeoutMs } = driverDefaults(opts)
+/**
+ * A script that may start COPY … FROM STDIN: the server would read the DISCARD ALL sent behind it as the
+ * copy's data, so such a script is reset only once it has ended. (STDIN is a keyword and cannot be quoted:
+ * a COPY from the client always spells it.)
+ */
+const MAY_COPY_IN = /stdin/i
+
+/** The -c startup options of a pool's sessions. */
+function startupOptions(statementTimeoutMs: number): string {
   const settings = {
     ...SESSION_SETTINGS,
     statement_timeout: String(statementTimeoutMs),
     idle_in_transaction_session_timeout: String(DB_IDLE_IN_TRANSACTION_TIMEOUT_MS),
   }
-  const options = Object.entries(settings)
+  return Object.entries(settings)
     .map(([name, value]) => `-c ${name}=${value.replaceAll(' ', '\\ ')}`)
     .join(' ')
-  const pool = new pg.Pool({
+}
+
+export function openPostgres(connectionString: string, opts: DriverOptions = {}): Driver {
+  const { waitTimeoutMs, statementTimeoutMs } = driverDefaults(opts)
+  const common: pg.PoolConfig = {
     connectionString,
-    options,
     application_name: 'studio',
     connectionTimeoutMillis: waitTimeoutMs,
     // Take every value as the text Postgres prints; values.ts converts.
     types: { getTypeParser: () => (value: string) => value },
-  })
+  }
+  const pool = new pg.Pool({ ...common, options: startupOptions(statementTimeoutMs) })
+  const scripts = new pg.Pool({ ...common, options: startupOptions(0), pipeline: true })
   /** pg's acquire timeout as the same 503 PGlite's queue gives; any other error as it is. */
   const busy = (e: unknown): never => {
     throw e instanceof Error && ACQUIRE_TIMEOUTS.includes(e.message) ? databaseBusy(waitTimeoutMs) : e
   }
-  const connect = () => pool.connect().catch(busy)
-  pool.on('error', (e) => console.error('studio: idle database connection failed:', e.message))
+  for (const p of [pool, scripts]) p.on('error', (e) => console.error('studio: idle database connection failed:', e.message))
 
   const shapes = new TypeShapes()
-  const convert = async (client: Client, r: pg.QueryResult<unknown[]>): Promise<QueryResult> => {
-    const unknown = shapes.unknown(r.fields)
-    if (unknown.length) {
-      const found = await client.query(TYPE_SHAPES_SQL, [serializeParam(unknown.map(String))])
-      shapes.learn(unknown, found.rows)
-    }
-    return {
-      rows: toRows(shapes, r.fields, r.rows),
-      fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
-      rowCount: r.rowCount ?? r.rows.length,
-      command: r.command,
-    }
+  /** Learns the shapes (array or not) of the types among these results' fields that are new to it. */
+  async function learnShapes(client: Client, results: readonly pg.QueryResult<unknown[]>[]): Promise<void> {
+    const unknown = shapes.unknown(results.flatMap((r) => r.fields))
+    if (!unknown.length) return
+    const found = await client.query(TYPE_SHAPES_SQL, [serializeParam(unknown.map(String))])
+    shapes.learn(unknown, found.rows)
   }
-  const on = (client: Client): Queryable => ({
-    query: async <R>(sql: string, params: readonly Param[] = []) => {
-      // Always the extended protocol (pg's typings omit queryMode), as PGlite's query: one statement, never several.
-      const config: pg.QueryArrayConfig & { queryMode: 'extended' } = {
-        text: sql, values: params.map(serializeParam), rowMode: 'array', queryMode: 'extended',
-      }
-      return (await convert(client, await client.query(config))) as QueryResult<R>
-    },
-    exec: async (sql) => {
-      const result = (await client.query({ text: sql, rowMode: 'array' })) as unknown
-      const results = (Array.isArray(result) ? result : [result]) as pg.QueryResult<unknown[]>[]
-      const out: QueryResult[] = []
-      for (const r of results) out.push(await convert(client, r))
-      return out
-    },
+  const convert = (r: pg.QueryResult<unknown[]>): QueryResult => ({
+    rows: toRows(shapes, r.fields, r.rows),
+    fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+    rowCount: r.rowCount ?? r.rows.length,
+    command: r.command,
   })
 
-  async function transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    const client = await connect()
+  /** One statement, always over the extended protocol (pg's typings omit queryMode), as PGlite's query. */
+  async function queryOn<R>(client: Client, sql: string, params: readonly Param[] = []): Promise<QueryResult<R>> {
+    const config: pg.QueryArrayConfig & { queryMode: 'extended' } = {
+      text: sql, values: params.map(serializeParam), rowMode: 'array', queryMode: 'extended',
+    }
+    const result = await client.query(config)
+    await learnShapes(client, [result])
+    return convert(result) as QueryResult<R>
+  }
+  /**
+   * Several statements (no parameters) over the simple protocol: one result per statement. New types among
+   * the results are looked up on `catalog`.
+   */
+  async function execOn(client: Client, sql: string, catalog: Client = client): Promise<QueryResult[]> {
+    const result = (await client.query({ text: sql, rowMode: 'array' })) as unknown
+    const results = (Array.isArray(result) ? result : [result]) as pg.QueryResult<unknown[]>[]
+    await learnShapes(catalog, results)
+    return results.map(convert)
+  }
+  const on = (client: Client): Queryable => ({
+    query: (sql, params) => queryOn(client, sql, params),
+    exec: (sql) => execOn(client, sql),
+  })
+
+  /** A transaction's session: its queries, and COPY … FROM STDIN (see pg-copy.ts). */
+  const copying = (client: pg.PoolClient): CopyQueryable => ({
+    ...on(client),
+    copyFrom: (into, options, data) => copyFromStdin(client, `copy ${into} from stdin with (${options})`, data),
+  })
+
+  async function transaction<T>(fn: (tx: CopyQueryable) => Promise<T>): Promise<T> {
+    const client = await pool.connect().catch(busy)
     let broken: Error | undefined
     try {
       await client.query('begin')
-      const result = await fn(on(client))
+      const result = await fn(copying(client))
       await client.query('commit')
       return result
     } catch (e) {
@@ -90,9 +118,20 @@ export function openPostgres(connectionString: string, opts: DriverOptions = {})
   }
 
   /**
-   * On its own connection, without a statement timeout (the editor cancels instead): aborting the signal
-   * runs pg_cancel_backend on that connection. Then ROLLBACK and DISCARD ALL as two queries (in one query
-   * string they share an implicit transaction, where DISCARD ALL fails), which puts back the -c options.
+   * Puts a script's session back as a new one: DISCARD ALL (which also restores the startup options), after
+   * ROLLBACK when the script left a transaction open. `discarded` is the outcome of a DISCARD ALL already
+   * sent behind the script, if any: it failed when the script left a transaction (which it then aborted),
+   * or when a late cancel hit it.
+   */
+  async function reset(client: pg.PoolClient, discarded?: Promise<Error | undefined>): Promise<void> {
+    if (discarded && !(await discarded)) return
+    if (client.getTransactionStatus() !== 'I') await client.query('rollback')
+    await client.query('discard all')
+  }
+
+  /**
+   * On a session of its own, without a statement timeout (the editor cancels instead): aborting the signal
+   * runs pg_cancel_backend on that session. DISCARD ALL follows the script on the wire (see reset).
    */
   async function script(sql: string, options: ScriptOptions = {}): Promise<QueryResult[]> {
     const { signal } = options
@@ -101,9 +140,9 @@ export function openPostgres(connectionString: string, opts: DriverOptions = {})
       if (signal?.aborted) throw queryCancelled()
     }
     check()
-    const client = await connect()
-    let broken: Error | undefined
+    const client = await scripts.connect().catch(busy)
     let cancelling: Promise<unknown> | undefined
+    let discarded: Promise<Error | undefined> | undefined
     const cancel = () => {
       // the backend pid node-postgres learnt at connect (BackendKeyData)
       const pid = (client as pg.PoolClient & { processID: number }).processID
@@ -112,31 +151,45 @@ export function openPostgres(connectionString: string, opts: DriverOptions = {})
     try {
       check()
       signal?.addEventListener('abort', cancel, { once: true })
-      await client.query('set statement_timeout = 0')
-      await prepareScript(on(client), options)
+      if (options.impersonate) await prepareScript(on(client), options)
       check()
-      return await on(client).exec(sql)
+      // The script and the DISCARD ALL behind it leave in one write: the server runs the reset right after
+      // the script, whatever the script did.
+      const { stream } = client.connection
+      stream.cork()
+      let results: Promise<QueryResult[]>
+      try {
+        // By the time its results are read its session is reset (or in a failed transaction it left):
+        // new types are looked up on another session (a type made in a transaction the script left open,
+        // rolled back at once, is not found there: its values stay text).
+        results = execOn(client, sql, pool)
+        if (!MAY_COPY_IN.test(sql)) discarded = client.query('discard all').then(() => undefined, (e: Error) => e)
+      } finally {
+        stream.uncork()
+      }
+      return await results
     } finally {
       signal?.removeEventListener('abort', cancel)
-      await cancelling // so that a late cancel cannot hit the reset below
-      await client.query('rollback').catch((e: Error) => (broken = e))
-      if (!broken) await client.query('discard all').catch((e: Error) => (broken = e))
-      client.release(broken)
+      await cancelling // so that a late cancel cannot hit a reset sent below
+      // back to the pool once reset (the DISCARD ALL sent with the script has mostly run by now), else ended
+      client.release(await reset(client, discarded).then(() => undefined, (e: Error) => e))
     }
   }
 
-  const pooled = on(pool)
   const direct: Queryable = {
-    query: <R>(sql: string, params?: readonly Param[]) => pooled.query<R>(sql, params).catch(busy),
-    exec: (sql) => pooled.exec(sql).catch(busy),
+    query: <R>(sql: string, params?: readonly Param[]) => queryOn<R>(pool, sql, params).catch(busy),
+    exec: (sql) => execOn(pool, sql).catch(busy),
   }
   return {
     kind: 'postgres',
     query: direct.query,
     exec: direct.exec,
     transaction,
+    copyTransaction: transaction,
     withRole: withRoleVia(transaction, direct),
     script,
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), scripts.end()])
+    },
   }
 }

@@ -1,70 +1,51 @@
 /**
- * POST table-rows/import: a CSV file parsed as it streams in (papaparse), its rows inserted
- * ROW_FETCH_BATCH at a time inside ONE transaction, with an NDJSON event after each batch. A batch
- * travels as one JSON array of records (arrays of cells), each value text cast to its column's type as COPY
- * reads text; an empty cell is NULL. A batch the database refuses is retried row by row from a savepoint
- * to name the bad row; then everything is rolled back.
+ * POST table-rows/import: a CSV file loaded with COPY … (format csv) as it streams in, inside ONE
+ * transaction: the records after the header are cut (csv-cut.ts) and streamed in parts, each part one
+ * COPY, with an NDJSON progress event after each. An empty cell is NULL (quoted or not), every other value
+ * is read by its column's type as COPY reads text. A refused row stops the import with its row number (the
+ * first record after the header is row 1) and the database's message; then everything is rolled back.
  */
-import { finished, type Readable } from 'node:stream'
-import Papa from 'papaparse'
 import type { ImportEvent } from '../../shared/api-edit'
-import { ROW_FETCH_BATCH } from '../../shared/constants'
-import type { Driver, Queryable } from '../db/driver'
+import { quoteIdent, quoteLiteral, quoteQualified } from '../../shared/sql-quote'
+import type { CopyQueryable, Driver } from '../db/driver'
 import { badRequest } from '../errors'
-import { quoteIdent, quoteQualified } from '../../shared/sql-quote'
+import { RecordCutter, recordAtLine, type Cut } from './csv-cut'
+import { ReadAhead, type CsvUpload } from './csv-upload'
 import type { RowSource } from './source'
 import { findColumn } from './sql'
 
-type CsvRecord = string[]
-type Cell = string | null
-
-export interface CsvRecords {
-  /** The next record; the header comes first. */
-  next(): Promise<IteratorResult<CsvRecord>>
-  /** Stops parsing; what is left of the upload is read and dropped, so the connection stays usable. */
-  drop(): void
-}
-
-/** The CSV's records (arrays of cells) as they arrive; an aborted upload ends them with its error. */
-export function csvRecords(csv: Readable): CsvRecords {
-  // Decoding before papaparse keeps a character split across two chunks whole.
-  csv.setEncoding('utf8')
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: true })
-  finished(csv, (error) => error && parser.destroy(error))
-  csv.pipe(parser)
-  const records = parser[Symbol.asyncIterator]() as AsyncIterator<CsvRecord>
-  return {
-    next: () => records.next(),
-    drop() {
-      csv.unpipe(parser)
-      parser.destroy()
-      csv.resume()
-    },
-  }
-}
+/**
+ * Bytes per COPY: the first part small, so the first progress comes soon, then twice as big each time up
+ * to PART_BYTES. The upload is read and cut up to PART_BYTES ahead of the COPY that takes them.
+ */
+const FIRST_PART_BYTES = 64 * 1024
+const PART_BYTES = 4 * 1024 * 1024
+/** A part also ends after this long, so a COPY waiting on a slow upload stays far from statement_timeout. */
+const PART_MS = 10_000
 
 /** Where a mapped CSV column sits in a record, and the table column it fills. */
 export interface Target {
   index: number
   column: string
-  sqlType: string
 }
 
-/** Reads the header and matches it to the mapping {csv header: column}; 400 for what cannot work. */
-export async function mapHeader(source: RowSource, records: CsvRecords, mapping: { [header: string]: string }): Promise<Target[]> {
-  const header = await records.next()
-  if (header.done) throw badRequest('The CSV file is empty')
-  const headers = header.value.map((h, i) => (i === 0 ? h.replace(/^\uFEFF/, '') : h))
+/**
+ * Matches the header to the mapping {csv header: column}, in the file's order; 400 for what cannot work
+ * (a column generated, or an identity generated always, takes no value).
+ */
+export function mapHeader(source: RowSource, header: readonly string[], mapping: { [header: string]: string }): Target[] {
   const targets: Target[] = []
   for (const [from, to] of Object.entries(mapping)) {
-    const index = headers.indexOf(from)
+    const index = header.indexOf(from)
     if (index < 0) throw badRequest(`The CSV file has no column "${from}"`)
     const column = findColumn(source, to)
     if (targets.some((t) => t.column === column.name)) throw badRequest(`Two CSV columns are mapped to the column "${to}"`)
-    targets.push({ index, column: column.name, sqlType: column.sqlType })
+    // as INSERT refuses them (COPY would take an identity column's values, leaving its sequence behind)
+    if (column.generated || column.identity === 'a') throw badRequest(`cannot insert a non-DEFAULT value into column "${column.name}"`)
+    targets.push({ index, column: column.name })
   }
   if (targets.length === 0) throw badRequest('Map at least one CSV column to a column of the table')
-  return targets
+  return targets.sort((a, b) => a.index - b.index)
 }
 
 class BadRow extends Error {
@@ -76,66 +57,83 @@ class BadRow extends Error {
   }
 }
 
-/** `insert … select (e->>0)::type, … from jsonb_array_elements($1) e`: one statement for any batch. */
-function insertStatement(source: RowSource, targets: readonly Target[]): string {
-  const columns = targets.map((t) => quoteIdent(t.column)).join(', ')
-  const values = targets.map((t, i) => `(e->>${i})::${t.sqlType}`).join(', ')
-  return `insert into ${quoteQualified(source.schema, source.name)} (${columns})
-    select ${values} from jsonb_array_elements($1::jsonb) e`
+/**
+ * The next part of the records: `first`, then more until the part holds `size` bytes, has taken PART_MS,
+ * or the file ends, streamed to COPY as they come. `cuts` collects them (to find a bad row).
+ */
+async function* part(ahead: ReadAhead, first: Cut, size: number, cuts: Cut[]): AsyncGenerator<Uint8Array> {
+  const until = performance.now() + PART_MS
+  let bytes = 0
+  for (let cut: Cut | null = first; cut; cut = bytes < size && performance.now() < until ? await ahead.next() : null) {
+    cuts.push(cut)
+    bytes += cut.bytes
+    yield* cut.chunks
+  }
+}
+
+/** The line COPY names in its error's context (`COPY t, line 3, column n: "x"`), if any. */
+function copyLine(error: unknown): number | undefined {
+  const where = (error as { where?: unknown }).where
+  const line = typeof where === 'string' ? /^COPY .*, line (\d+)/m.exec(where)?.[1] : undefined
+  return line ? Number(line) : undefined
 }
 
 /**
- * Inserts a batch after a fresh savepoint (the previous one released in the same round trip). When the
- * database refuses it, the batch is retried row by row from that savepoint, earlier batches still in
- * place, to find the row to blame.
+ * COPY loads neither a view nor a table whose row security applies to this session: their rows go
+ * through a temporary table, then one INSERT (whose errors name no row). The relation COPY loads.
  */
-async function insertBatch(tx: Queryable, statement: string, rows: readonly Cell[][], firstRow: number): Promise<void> {
-  await tx.exec(firstRow === 1 ? 'savepoint import_batch' : 'release savepoint import_batch; savepoint import_batch')
-  try {
-    await tx.query(statement, [JSON.stringify(rows)])
-  } catch (batchError) {
-    await tx.query('rollback to savepoint import_batch')
-    for (const [i, row] of rows.entries()) {
-      try {
-        await tx.query(statement, [JSON.stringify([row])])
-      } catch (rowError) {
-        throw new BadRow(firstRow + i, (rowError as Error).message)
-      }
-    }
-    throw new BadRow(firstRow, (batchError as Error).message)
+async function copyTarget(tx: CopyQueryable, source: RowSource, columns: string): Promise<{ into: string; finish?: () => Promise<unknown> }> {
+  const table = quoteQualified(source.schema, source.name)
+  const rls = await tx.query<{ active: boolean }>('select row_security_active($1::oid::regclass) as active', [source.id])
+  if (source.kind !== 'v' && !rls.rows[0]?.active) return { into: `${table} (${columns})` }
+  await tx.exec(`create temporary table studio_import on commit drop as select ${columns} from ${table} with no data`)
+  return {
+    into: `studio_import (${columns})`,
+    finish: () => tx.exec(`insert into ${table} (${columns}) select ${columns} from studio_import`),
   }
 }
 
 /**
- * Inserts the records after the header, reporting progress; resolves with the last event: done, or the
+ * Loads the records after the header, reporting progress; resolves with the last event: done, or the
  * error (row 0 when no one row is to blame, as a failure at commit). Never rejects.
  */
 export async function importRecords(
   db: Driver,
   source: RowSource,
   targets: readonly Target[],
-  records: CsvRecords,
+  upload: CsvUpload,
   progress: (event: ImportEvent) => void,
 ): Promise<ImportEvent> {
-  const statement = insertStatement(source, targets)
+  const cutter = new RecordCutter({
+    delimiter: upload.delimiter,
+    lineBreak: upload.lineBreak,
+    columns: upload.header.length,
+    keep: targets.map((t) => t.index),
+  })
+  const columns = targets.map((t) => quoteIdent(t.column)).join(', ')
+  const options = `format csv, delimiter ${quoteLiteral(upload.delimiter)}, encoding 'UTF8', force_null (${columns})`
   let rows = 0
   try {
-    await db.transaction(async (tx) => {
-      let batch: Cell[][] = []
-      const flush = async () => {
-        await insertBatch(tx, statement, batch, rows - batch.length + 1)
-        batch = []
-        progress({ type: 'progress', rows })
+    await db.copyTransaction(async (tx) => {
+      const target = await copyTarget(tx, source, columns)
+      // read from here: the database is not kept waiting while the upload is read ahead
+      const ahead = new ReadAhead(upload, cutter, PART_BYTES)
+      try {
+        let size = FIRST_PART_BYTES
+        for (let first = await ahead.next(); first; first = await ahead.next()) {
+          const cuts: Cut[] = []
+          await tx.copyFrom(target.into, options, part(ahead, first, size, cuts)).catch((e: Error) => {
+            const line = copyLine(e)
+            throw line === undefined ? e : new BadRow(rows + recordAtLine(cuts.flatMap((c) => c.chunks), line), e.message)
+          })
+          rows += cuts.reduce((n, c) => n + c.records, 0)
+          progress({ type: 'progress', rows })
+          size = Math.min(size * 2, PART_BYTES)
+        }
+      } finally {
+        ahead.stop()
       }
-      for (;;) {
-        const next = await records.next()
-        if (next.done) break
-        rows++
-        const record = next.value
-        batch.push(targets.map((t) => record[t.index] || null))
-        if (batch.length === ROW_FETCH_BATCH) await flush()
-      }
-      if (batch.length) await flush()
+      await target.finish?.()
     })
     return { type: 'done', rows }
   } catch (e) {

@@ -16,7 +16,8 @@ import { route } from '../route'
 import { finishCells } from './cells'
 import { countSource } from './count'
 import { exportRows } from './export'
-import { csvRecords, importRecords, mapHeader } from './import'
+import { readCsvUpload } from './csv-upload'
+import { importRecords, mapHeader } from './import'
 import { loadSource, loadWritableSource } from './source'
 import { selectRows } from './sql'
 import { deleteByFilters, deleteByKeys, insertRows, truncate, updateRow } from './writes'
@@ -101,15 +102,18 @@ export function rowRoutes(app: FastifyInstance, db: Driver, permissions: Permiss
   route(app, rows.importRows, { preHandler: permissions.require('sqlAdminWriteColumns', MSG.noPermission('import data')) }, async ({ query, req, reply }) => {
     if (!(req.body instanceof Readable)) throw badRequest('Send the CSV file as the body, with content-type text/csv')
     const source = await loadWritableSource(db, query.tableId)
-    const records = csvRecords(req.body)
-    const targets = await mapHeader(source, records, query.mapping).catch((e: unknown) => {
-      records.drop()
+    const upload = await readCsvUpload(req.body)
+    let targets
+    try {
+      targets = mapHeader(source, upload.header, query.mapping)
+    } catch (e) {
+      upload.chunks.drop()
       throw e
-    })
+    }
     const events = new PassThrough()
     const line = (event: object) => `${JSON.stringify(event)}\n`
-    void importRecords(db, source, targets, records, (event) => events.write(line(event))).then((last) => {
-      records.drop()
+    void importRecords(db, source, targets, upload, (event) => events.write(line(event))).then((last) => {
+      upload.chunks.drop()
       events.end(line(last))
     })
     return reply.type('application/x-ndjson').send(events)

@@ -141,32 +141,111 @@ export function createApi(baseUrl = '', headers: Record<string, string> = {}, op
     })
   }
 
-  /** Streams a CSV file to the server; calls onEvent for each NDJSON progress line; resolves with the last. */
+  /** The import's NDJSON answer, line by line: each event to onEvent; the last one, or null when there was none. */
+  function importEvents(text: string, onEvent: (e: ImportEvent) => void): ImportEvent | null {
+    let last: ImportEvent | null = null
+    for (const line of text.split('\n')) {
+      if (!line.trim()) continue
+      last = JSON.parse(line) as ImportEvent
+      onEvent(last)
+    }
+    return last
+  }
+
+  /**
+   * Streams a CSV file to the server; calls onEvent for each NDJSON progress line and resolves with the
+   * last. In the browser the upload goes through XMLHttpRequest, whose upload events tell `onSent` the
+   * bytes sent so far (a browser reads the answer only once the whole file is sent, so the server's
+   * progress lines come at the end there); elsewhere through fetch, reading the lines as they come.
+   */
   async function importCsv(
     ref: string,
     q: QueryOf<typeof e.importRows>,
     csv: Blob | string,
     onEvent: (e: ImportEvent) => void = () => {},
+    onSent: (sent: number, total: number) => void = () => {},
   ): Promise<ImportEvent> {
-    const res = await fetch(url(e.importRows, { ref }, q), { method: 'POST', headers: { ...sent, 'content-type': 'text/csv' }, body: csv })
+    const target = url(e.importRows, { ref }, q)
+    const body = typeof csv === 'string' ? new Blob([csv], { type: 'text/csv' }) : csv
+    if (typeof XMLHttpRequest !== 'undefined') {
+      const { status, statusText, text } = await new Promise<{ status: number; statusText: string; text: string }>((resolve, reject) => {
+        const xhr = new XMLHttpRequest()
+        xhr.open('POST', target)
+        for (const [k, v] of Object.entries(sent)) xhr.setRequestHeader(k, v)
+        xhr.setRequestHeader('content-type', 'text/csv')
+        xhr.upload.onprogress = (ev) => onSent(ev.loaded, ev.lengthComputable ? ev.total : body.size)
+        xhr.onerror = () => reject(new ApiError('Network error', 0))
+        xhr.onload = () => resolve({ status: xhr.status, statusText: xhr.statusText, text: xhr.responseText })
+        xhr.send(body)
+      })
+      if (status < 200 || status >= 300) {
+        let data: Partial<ApiErrorBody> | undefined
+        try {
+          data = JSON.parse(text) as Partial<ApiErrorBody>
+        } catch {
+          // not JSON: the status text says it
+        }
+        throw failure(status, statusText, data)
+      }
+      onSent(body.size, body.size)
+      const last = importEvents(text, onEvent)
+      if (!last) throw new ApiError('The import ended without an answer', 500)
+      return last
+    }
+    const res = await fetch(target, { method: 'POST', headers: { ...sent, 'content-type': 'text/csv' }, body })
     if (!res.ok || !res.body) throw await failed(res)
-    let last: ImportEvent | undefined
+    let last: ImportEvent | null = null
     let buffer = ''
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
     for (;;) {
       const { value, done } = await reader.read()
       if (value) buffer += value
-      const lines = buffer.split('\n')
-      buffer = done ? '' : (lines.pop() ?? '')
-      for (const line of lines) {
-        if (!line.trim()) continue
-        last = JSON.parse(line) as ImportEvent
-        onEvent(last)
-      }
+      const end = done ? buffer.length : buffer.lastIndexOf('\n') + 1
+      last = importEvents(buffer.slice(0, end), onEvent) ?? last
+      buffer = buffer.slice(end)
       if (done) break
     }
+    onSent(body.size, body.size)
     if (!last) throw new ApiError('The import ended without an answer', 500)
     return last
+  }
+
+  /**
+   * The export's file, read here as it streams in, telling `onReceived` the bytes and lines so far (a
+   * line is about a row; a value holding a line break counts twice). With the file name the server gave.
+   */
+  async function downloadExport(
+    ref: string,
+    q: QueryOf<typeof e.exportRows>,
+    onReceived: (bytes: number, lines: number) => void = () => {},
+  ): Promise<{ blob: Blob; filename: string }> {
+    const res = await fetch(exportUrl(ref, q), { headers: sent })
+    if (!res.ok || !res.body) throw await failed(res)
+    const disposition = res.headers.get('content-disposition') ?? ''
+    const named = /filename\*=UTF-8''([^;]+)/i.exec(disposition)
+    const filename = named ? decodeURIComponent(named[1]!) : (/filename="([^"]+)"/.exec(disposition)?.[1] ?? 'rows')
+    // Received bytes are gathered in blobs of ~8 MB, which the browser may keep on disk.
+    const blobs: Blob[] = []
+    let held: Uint8Array[] = []
+    let heldBytes = 0
+    let bytes = 0
+    let lines = 0
+    const reader = res.body.getReader()
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      const chunk = part.value
+      for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) lines++
+      held.push(chunk)
+      heldBytes += chunk.byteLength
+      bytes += chunk.byteLength
+      if (heldBytes >= 8 * 1024 * 1024) {
+        blobs.push(new Blob(held as BlobPart[]))
+        held = []
+        heldBytes = 0
+      }
+      onReceived(bytes, lines)
+    }
+    blobs.push(new Blob(held as BlobPart[]))
+    return { blob: new Blob(blobs, { type: res.headers.get('content-type') ?? 'text/csv' }), filename }
   }
 
   type Body<E> = BodyOf<E>
@@ -227,6 +306,7 @@ export function createApi(baseUrl = '', headers: Record<string, string> = {}, op
     deleteRows: (ref: string, body: Body<typeof e.deleteRows>) => call(e.deleteRows, { params: r(ref), body }),
     truncate: (ref: string, body: Body<typeof e.truncate>) => call(e.truncate, { params: r(ref), body }),
     exportUrl,
+    downloadExport,
     /** The export link's file, read here with this client's credentials (a whole row, say); failures as ApiError. */
     async exportText(ref: string, q: QueryOf<typeof e.exportRows>): Promise<string> {
       const res = await fetch(exportUrl(ref, q), { headers: sent })

@@ -1,8 +1,9 @@
 /**
- * The first rows of a CSV file, for the import wizard and the import command alike. Only the start of
- * the file is read (a growing slice, never the whole file), and papaparse stops after the preview rows.
+ * The first rows of a CSV file, for the import wizard and the import command alike: papaparse reads only
+ * the start of the file (a growing slice) and stops after the preview rows; the rows are counted apart.
  */
 import Papa from 'papaparse'
+import { countRows, type RowCount } from './row-estimate'
 
 export const PREVIEW_ROWS = 20
 const FIRST_SLICE = 64 * 1024
@@ -14,8 +15,8 @@ export interface CsvPreview {
   rows: string[][]
   /** the file's size in bytes */
   bytes: number
-  /** data rows in the whole file: exact when the preview holds them all, else estimated from the size */
-  estimatedRows: number
+  /** data rows in the whole file (see countRows) */
+  count: RowCount
 }
 
 export function csvBlob(source: Blob | string): Blob {
@@ -26,6 +27,7 @@ export function csvBlob(source: Blob | string): Blob {
 export async function readCsvPreview(source: Blob | string): Promise<CsvPreview> {
   const blob = csvBlob(source)
   const wanted = PREVIEW_ROWS + 1
+  const count = countRows(blob)
   for (let size = FIRST_SLICE; ; size *= 2) {
     const cut = size < blob.size
     const text = (await blob.slice(0, size).text()).replace(/^\uFEFF/, '')
@@ -33,15 +35,6 @@ export async function readCsvPreview(source: Blob | string): Promise<CsvPreview>
     const lines = cut ? result.data.slice(0, -1) : result.data
     if (cut && lines.length < wanted && size < LAST_SLICE) continue
     const [headers = [], ...rows] = lines.slice(0, wanted)
-    const whole = !cut && (result.data.length < wanted || result.meta.cursor >= text.trimEnd().length)
-    const bytes = (end: number) => new TextEncoder().encode(text.slice(0, end)).length
-    const headerBytes = bytes(Papa.parse(text, { preview: 1 }).meta.cursor)
-    const bytesPerRow = (bytes(result.meta.cursor) - headerBytes) / Math.max(1, result.data.length - 1)
-    return {
-      headers,
-      rows,
-      bytes: blob.size,
-      estimatedRows: whole ? rows.length : Math.max(rows.length, Math.round((blob.size - headerBytes) / bytesPerRow)),
-    }
+    return { headers, rows, bytes: blob.size, count: await count }
   }
 }

@@ -4,11 +4,13 @@ import { importState } from '../../../model/table-editor/io/import-state'
 import { about } from '../../../model/table-editor/io/row-estimate'
 
 const count = (n: number) => n.toLocaleString('en-US')
+const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MB`
 
 /**
- * How the running import goes: rows so far of the estimated total, or the row that stopped it. Until the
- * server's first progress line arrives (a browser sends the whole file before it reads the answer) the
- * bar only says that the import is under way.
+ * How the running import goes: rows so far of the expected total when the server's progress lines arrive
+ * (headless), else the share of the file sent so far (a browser reads the server's answer only once the
+ * whole file is sent; the server loads the rows as they arrive, so the two go together), then the
+ * database finishing; or the row that stopped it.
  */
 export function ImportProgress() {
   const state = useSnapshot(importState)
@@ -20,13 +22,26 @@ export function ImportProgress() {
     )
   }
   if (state.phase !== 'importing' && state.phase !== 'done') return null
-  const known = state.phase === 'done' || state.rows > 0
-  const share = state.phase === 'done' ? 1 : state.total > 0 ? Math.min(0.99, state.rows / state.total) : 0
+  const done = state.phase === 'done'
+  const byRows = !done && state.rows > 0
+  const sending = !done && !byRows && state.sent > 0 && state.sent < state.size
+  const finishing = !done && !byRows && state.size > 0 && state.sent >= state.size
+  const known = done || byRows || sending
+  const share = done ? 1 : byRows ? Math.min(0.99, state.rows / Math.max(1, state.total.rows)) : sending ? Math.min(0.99, state.sent / state.size) : 0
+  const [title, detail] = done
+    ? ['Imported', `${count(state.rows)} rows`]
+    : byRows
+      ? ['Importing', `${count(state.rows)} of ${about(state.total)} rows`]
+      : sending
+        ? ['Importing', `${mb(state.sent)} of ${mb(state.size)} sent · ${about(state.total)} rows`]
+        : finishing
+          ? ['Finishing the import…', `${about(state.total)} rows`]
+          : ['Sending the file and importing its rows…', `${about(state.total)} rows`]
   return (
     <div className="io-progress">
       <div className="io-progress__text">
-        <span>{state.phase === 'done' ? 'Imported' : known ? 'Importing' : 'Sending the file and importing its rows…'}</span>
-        <span>{state.phase === 'done' ? `${count(state.rows)} rows` : known ? `${count(state.rows)} of ${about(state.total)} rows` : `${about(state.total)} rows`}</span>
+        <span>{title}</span>
+        <span>{detail}</span>
       </div>
       <div
         className={cx('io-progress__track', !known && 'io-progress__track--busy')}

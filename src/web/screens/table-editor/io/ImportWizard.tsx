@@ -109,7 +109,7 @@ function Wizard({ table }: { table: GridTable }) {
             {phase === 'error' ? 'Close' : 'Cancel'}
           </Button>
           <Button variant="primary" disabled={!ready} loading={busy} onClick={submit}>
-            {phase === 'error' ? 'Try again' : loaded ? `Import ${about(loaded.preview.estimatedRows)} rows` : 'Import'}
+            {phase === 'error' ? 'Try again' : loaded ? `Import ${about(loaded.preview.count)} rows` : 'Import'}
           </Button>
         </>
       }
@@ -129,7 +129,7 @@ function Wizard({ table }: { table: GridTable }) {
               <FileText size={16} aria-hidden />
               <span className="io-file__name">{loaded.source.name}</span>
               <span className="io-file__meta">
-                {size(loaded.preview.bytes)} · {loaded.preview.headers.length} columns · {about(loaded.preview.estimatedRows)} rows
+                {size(loaded.preview.bytes)} · {loaded.preview.headers.length} columns · {about(loaded.preview.count)} rows
               </span>
               <Button size="sm" variant="ghost" disabled={busy} onClick={() => setLoaded(null)}>
                 Change
