@@ -3,10 +3,13 @@
  * own data and storage directories) and this process is the client, with plain fetch and streamed bodies,
  * as storage-js would call it (raw body, service_role key). Per database: upload and download a 200 MB file
  * through the storage API beside a plain stream copy of the same file on the same disk, in the same run
- * (medians of RUNS; with curl too when installed, a client that costs little, so the server's own rate
- * shows), then page through a 10,000-object folder 200 entries at a time with the dashboard's list call
- * (per page, the median of LIST_PASSES passes). Always PGlite; PostgreSQL too when DATABASE_URL or
- * TEST_DATABASE_URL is set. Prints one JSON line per database; asserts nothing.
+ * (medians of RUNS, interleaved; with curl too when installed, a client that costs little, so the server's
+ * own rate shows). Like with like: every download, fetch or curl, writes the bytes it receives to a file on
+ * the same disk, as the copy does. Then page through a 10,000-object folder 200 entries at a time with the
+ * dashboard's list call, by its keyset cursor (startAfter, as the explorer pages) and by offset (as
+ * storage-js pages), interleaved (per page, the median of LIST_PASSES passes); the first, middle and last
+ * pages' times show whether a page's cost grows with its position. Always PGlite; PostgreSQL too when
+ * DATABASE_URL or TEST_DATABASE_URL is set. Prints one JSON line per database; asserts nothing.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -20,7 +23,7 @@ import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebStream } from 'node:stream/web'
 import { DEFAULT_PROJECT_REF as REF, STORAGE_FOLDER_PAGE_SIZE, STORAGE_SETTINGS_MAX_BYTES } from '../src/shared/constants'
 import { quoteLiteral } from '../src/shared/sql-quote'
-import type { ProjectApiSettings, StorageConfig } from '../src/shared/storage'
+import type { ProjectApiSettings, StorageConfig, StorageItem } from '../src/shared/storage'
 import { BENCH_AUTH, BENCH_TOKEN } from './support/auth'
 
 const MB = 1024 * 1024
@@ -107,7 +110,7 @@ async function bench(database: 'pglite' | 'postgres', databaseUrl: string | unde
       await pipeline(Readable.fromWeb(res.body as WebStream), createWriteStream(join(dir, 'download.bin')))
     }
     // The same calls with curl, when installed: a client that costs little, so the server's own rate shows.
-    const curl = (...args: string[]) => execFileSync('curl', ['-sSf', '-o', '/dev/null', '-H', `authorization: ${auth.authorization}`, ...args])
+    const curl = (out: string, ...args: string[]) => execFileSync('curl', ['-sSf', '-o', out, '-H', `authorization: ${auth.authorization}`, ...args])
     const hasCurl = (() => {
       try {
         execFileSync('curl', ['--version'])
@@ -116,8 +119,9 @@ async function bench(database: 'pglite' | 'postgres', databaseUrl: string | unde
         return false
       }
     })()
-    const curlUpload = async () => curl('-T', source, '-H', 'content-type: application/octet-stream', `${storage}/object/${bucket}/big.bin`)
-    const curlDownload = async () => curl(`${storage}/object/${bucket}/big.bin`)
+    // The upload's answer is a few bytes of JSON; the download's bytes go to disk.
+    const curlUpload = async () => curl('/dev/null', '-T', source, '-H', 'content-type: application/octet-stream', `${storage}/object/${bucket}/big.bin`)
+    const curlDownload = async () => curl(join(dir, 'curl-download.bin'), `${storage}/object/${bucket}/big.bin`)
     await copy()
     await upload()
     await download()
@@ -132,7 +136,9 @@ async function bench(database: 'pglite' | 'postgres', databaseUrl: string | unde
         times.curlDownload.push(await timed(curlDownload))
       }
     }
-    if ((await stat(join(dir, 'download.bin'))).size !== SIZE) throw new Error('download came back short')
+    for (const file of ['download.bin', ...(hasCurl ? ['curl-download.bin'] : [])]) {
+      if ((await stat(join(dir, file))).size !== SIZE) throw new Error(`${file} came back short`)
+    }
     const rate = (t: number[]) => SIZE / MB / median(t)
 
     // A folder of 10,000 objects (rows only: the listing reads none of the bytes), plus a subfolder.
@@ -143,23 +149,53 @@ async function bench(database: 'pglite' | 'postgres', databaseUrl: string | unde
         from generate_series(1, ${FOLDER_OBJECTS}) g;
         analyze storage.objects;`,
     }))
-    const passes: number[][] = []
-    let listed = 0
-    for (let pass = 0; pass < LIST_PASSES; pass++) {
+    const [counted] = await json<{ count: number }[]>(`${url}/platform/pg-meta/${REF}/query`, jsonBody('POST', {
+      query: `select count(*)::int as count from storage.objects where bucket_id = ${quoteLiteral(bucket)} and name like 'folder/%'`,
+    }))
+    /** One pass over the folder's pages: each page's time, and how many entries came back. */
+    const list = (path: string, options: object) =>
+      json<StorageItem[]>(`${url}/platform/storage/${REF}/buckets/${bucket}/objects/list`, jsonBody('POST', {
+        path, options: { limit: STORAGE_FOLDER_PAGE_SIZE, search: '', sortBy: { column: 'name', order: 'asc' }, ...options },
+      }))
+    const listPass = async (keyset: boolean) => {
       const pageTimes: number[] = []
-      listed = 0
+      let listed = 0
+      let last: StorageItem | undefined
       for (let offset = 0; ; offset += STORAGE_FOLDER_PAGE_SIZE) {
+        const startAfter = keyset && last ? { startAfter: { name: last.name, type: last.type } } : {}
         const start = performance.now()
-        const page = await json<unknown[]>(`${url}/platform/storage/${REF}/buckets/${bucket}/objects/list`, jsonBody('POST', {
-          path: 'folder', options: { limit: STORAGE_FOLDER_PAGE_SIZE, offset, search: '', sortBy: { column: 'name', order: 'asc' } },
-        }))
-        pageTimes.push(performance.now() - start)
+        const page = await list('folder', { offset, ...startAfter })
+        if (page.length) pageTimes.push(performance.now() - start)
         listed += page.length
+        last = page.at(-1)
         if (page.length < STORAGE_FOLDER_PAGE_SIZE) break
       }
-      passes.push(pageTimes)
+      return { pageTimes, listed }
     }
-    const perPage = passes[0]!.map((_, i) => median(passes.map((p) => p[i]!)))
+    // Per pass: an empty folder's listing (the call's fixed cost), then the folder by cursor and by offset.
+    const passes = { keyset: [] as number[][], offset: [] as number[][], empty: [] as number[] }
+    let listed = { keyset: 0, offset: 0 }
+    for (let pass = 0; pass < LIST_PASSES; pass++) {
+      passes.empty.push(await timed(() => list('nothing-here', { offset: 0 })) * 1000)
+      for (const mode of ['keyset', 'offset'] as const) {
+        const { pageTimes, listed: n } = await listPass(mode === 'keyset')
+        passes[mode].push(pageTimes)
+        listed = { ...listed, [mode]: n }
+      }
+    }
+    /** Times of the pages with entries (a final empty page left out): the first, the middle and the last. */
+    const pages = (mode: 'keyset' | 'offset') => {
+      const perPage = passes[mode][0]!.map((_, i) => median(passes[mode].map((p) => p[i]!)))
+      return {
+        listed: listed[mode],
+        pages: perPage.length,
+        msFirst: round(perPage[0]!),
+        msMiddle: round(perPage[Math.floor(perPage.length / 2)]!),
+        msLast: round(perPage[perPage.length - 1]!),
+        msMedian: round(median(perPage)),
+        msMax: round(Math.max(...perPage)),
+      }
+    }
 
     const [copyRate, uploadRate, downloadRate] = [rate(times.copy), rate(times.upload), rate(times.download)]
     return {
@@ -176,12 +212,10 @@ async function bench(database: 'pglite' | 'postgres', databaseUrl: string | unde
         curlUploadVsCopy: round(rate(times.curlUpload) / copyRate, 2),
         curlDownloadVsCopy: round(rate(times.curlDownload) / copyRate, 2),
       } : {}),
-      folderObjects: listed,
-      listPages: perPage.length,
-      listMsFirstPage: round(perPage[0]!),
-      listMsPerPageMedian: round(median(perPage)),
-      listMsLastPage: round(perPage[perPage.length - 1]!),
-      listMsMax: round(Math.max(...perPage)),
+      folderObjects: counted?.count,
+      listMsEmptyFolder: round(median(passes.empty)),
+      listKeyset: pages('keyset'),
+      listOffset: pages('offset'),
     }
   } finally {
     if (storage) {

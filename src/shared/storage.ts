@@ -155,6 +155,8 @@ export const ListObjectsBody = z.object({
       sortBy: z
         .object({ column: z.enum(STORAGE_SORT_COLUMNS).default('name'), order: z.enum(['asc', 'desc']).default('asc') })
         .default({ column: 'name', order: 'asc' }),
+      /** keyset paging: the page starts after this entry (the last one seen); by name without a search, else offset */
+      startAfter: z.object({ name: z.string(), type: z.enum(['FILE', 'FOLDER']) }).optional(),
     })
     .default({ limit: STORAGE_FOLDER_PAGE_SIZE, offset: 0, search: '', sortBy: { column: 'name', order: 'asc' } }),
 })

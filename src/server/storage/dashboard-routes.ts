@@ -44,9 +44,11 @@ export function dashboardStorageRoutes(service: StorageService, permissions: Per
       return { message: 'Successfully emptied' }
     })
 
-    route(app, storage.listObjects, read, async ({ params, body: { path, options } }) => {
+    route(app, storage.listObjects, read, async ({ params, body: { path, options: { startAfter, ...options } } }) => {
       await buckets.get(SERVICE, params.id)
-      const entries = await listFolder(service.db, SERVICE, params.id, { prefix: path, ...options, hidePlaceholder: true })
+      const entries = await listFolder(service.db, SERVICE, params.id, {
+        prefix: path, ...options, hidePlaceholder: true, startAfter: startAfter && { name: startAfter.name, folder: startAfter.type === 'FOLDER' },
+      })
       return entries.map((e) => ({ ...e, type: e.id ? ('FILE' as const) : ('FOLDER' as const) }))
     })
     route(app, storage.moveObject, change, async ({ params, body: { from, to } }) => {

@@ -1,9 +1,11 @@
 /**
  * Folder listings: the entries one level under a prefix, files and folders (a folder is every key that
  * continues past the prefix with a '/'). Sorted by name without a search, a page walks the entries in order
- * on the (bucket_id, replace(name, '/', chr(1)) collate "C") index, jumping over each subfolder's keys, and
- * stops after offset + limit entries: its cost does not grow with the folder's size past that. A search or
- * a sort by a time column reads the prefix's range of the (bucket_id, name collate "C") index and groups it.
+ * on the (bucket_id, replace(name, '/', chr(1)) collate "C") index, jumping over each subfolder's keys:
+ * with a keyset cursor (startAfter, the dashboard's) it starts at the cursor's key and reads about limit
+ * entries whatever the page; with an offset (storage-js) it stops after offset + limit entries, the ones
+ * before the page counted in the database in one round trip and not sent. A search or a sort by a time
+ * column reads the prefix's range of the (bucket_id, name collate "C") index and groups it.
  */
 import type { Impersonation } from '../../shared/api'
 import { STORAGE_EMPTY_FOLDER_PLACEHOLDER, STORAGE_SORT_COLUMNS, type StorageSortColumn } from '../../shared/constants'
@@ -19,6 +21,8 @@ export interface ListOptions {
   sortBy?: { column: StorageSortColumn | string; order?: 'asc' | 'desc' | string }
   /** hide the empty-folder placeholder (the dashboard does) */
   hidePlaceholder?: boolean
+  /** keyset paging by name without a search: the page starts after this entry and offset is not used */
+  startAfter?: { name: string; folder: boolean }
 }
 
 export interface ListEntry {
@@ -51,9 +55,21 @@ export async function listFolder(db: Driver, who: Impersonation | undefined, buc
   const order = o.sortBy?.order === 'desc' ? 'desc' : 'asc'
   if (column !== 'name' || o.search || !Number.isInteger(o.offset) || !Number.isInteger(o.limit)) return groupedPage(db, who, bucketId, o, column, order)
   const prefix = folderPrefix(o.prefix)
+  const asc = order === 'asc'
+  const after = o.startAfter
   return db.withRole(who, async (tx) => {
-    const walked = await walkEntries(tx, bucketId, prefix, order === 'asc', o.offset, o.offset + o.limit + 1, o.hidePlaceholder ?? false)
-    const page = walked.slice(o.offset, o.offset + o.limit)
+    const hide = o.hidePlaceholder ?? false
+    let page: Walked[]
+    if (after) {
+      // Resume at the cursor's key. Only ascending after a folder can the walk give the cursor again (a
+      // file of the same name sorts after its folder but its key before the folder's keys): dropped here.
+      const key = keyOf(prefix + after.name)
+      const from = asc ? key + (after.folder ? '' : '\x02') : key + (after.folder ? '\x01' : '')
+      const walked = await walkEntries(tx, bucketId, prefix, asc, 0, o.limit + 2, hide, from)
+      page = walked.filter((e) => !(asc && e.isFolder && e.entry === after.name)).slice(0, o.limit)
+    } else {
+      page = (await walkEntries(tx, bucketId, prefix, asc, o.offset, o.offset + o.limit + 1, hide)).slice(o.offset, o.offset + o.limit)
+    }
     const files = page.filter((e) => !e.isFolder).map((e) => prefix + e.entry)
     const rows = files.length
       ? (await tx.query<ListEntry>(`select ${ENTRY_DETAILS} from storage.objects where bucket_id = $1 and name = any($2::text[])`, [bucketId, files])).rows
@@ -78,6 +94,8 @@ const KEY = `replace(name, '/', chr(1)) collate "C"`
 const keyOf = (name: string) => name.replaceAll('/', '\x01')
 const MIN_BATCH = 64
 const MAX_BATCH = 1000
+/** A batch that only counts entries before an offset's page may be longer: its rows stay in the database. */
+const MAX_SKIP_BATCH = 50_000
 
 type Walked = { entry: string; isFolder: boolean }
 /** An entry before the page, counted but not read. */
@@ -86,20 +104,24 @@ const SKIPPED: Walked = { entry: '', isFolder: false }
 /**
  * The first `need` entries under `prefix` in the listing's order. Two kinds of read, one per round trip:
  * a run of files reads a batch of keys (of which only the rows that matter come back: folders, the
- * placeholder, the batch's last row and the rows from one before the page on; the others are counted),
- * up to the first folder; where folders are dense, a recursive query hops entry by entry, each hop one
- * index probe past the previous entry's keys.
+ * placeholder, the batch's last row when full and the rows from one before the page on; the others are
+ * counted), up to the first folder; where folders are dense, a recursive query hops entry by entry, each
+ * hop one index probe past the previous entry's keys. `from` is the key to start at (asc: inclusive;
+ * desc: exclusive).
  */
-async function walkEntries(tx: Queryable, bucketId: string, prefix: string, asc: boolean, offset: number, need: number, hidePlaceholder: boolean) {
+async function walkEntries(
+  tx: Queryable, bucketId: string, prefix: string, asc: boolean, offset: number, need: number, hidePlaceholder: boolean, from?: string,
+) {
   const low = keyOf(prefix)
   const high = prefix ? low.slice(0, -1) + '\x02' : undefined
   const dir = asc ? 'asc' : 'desc'
   // asc: keys from the cursor (inclusive) up to high; desc: keys below the cursor down to low.
-  let cursor: string | undefined = asc ? low : high
+  let cursor: string | undefined = from ?? (asc ? low : high)
   let hopping = false
   const out: Walked[] = []
   while (out.length < need) {
-    const size = Math.min(Math.max(need - out.length, MIN_BATCH), MAX_BATCH)
+    const cap = !hopping && out.length < offset ? MAX_SKIP_BATCH : MAX_BATCH
+    const size = Math.min(Math.max(need - out.length, MIN_BATCH), cap)
     const params: (string | number)[] = [bucketId]
     const $ = (value: string | number) => `$${params.push(value)}`
     const bound = (op: string, value: string | undefined) => (value === undefined ? [] : [`${KEY} ${op} ${$(value)}`])
@@ -121,9 +143,9 @@ async function walkEntries(tx: Queryable, bucketId: string, prefix: string, asc:
       const where = range(cursor).join(' and ')
       const skip = Math.max(offset - out.length - 1, 0)
       sql = `select name, n::int as n from (
-          select name, substr(name, ${$(prefix.length + 1)}) as rest, row_number() over (order by k ${dir}) as n, count(*) over () as total from (
+          select name, substr(name, ${$(prefix.length + 1)}) as rest, row_number() over (order by k ${dir}) as n from (
             select name, ${KEY} as k from storage.objects where bucket_id = $1 and ${where} order by k ${dir} limit ${$(size)}) batch) numbered
-        where n > ${$(skip)} or n = total or strpos(rest, '/') > 0 or rest = ${$(hidePlaceholder ? STORAGE_EMPTY_FOLDER_PLACEHOLDER : '')}
+        where n > ${$(skip)} or n = ${$(size)} or strpos(rest, '/') > 0 or rest = ${$(hidePlaceholder ? STORAGE_EMPTY_FOLDER_PLACEHOLDER : '')}
         order by n`
     }
     const { rows } = await tx.query<{ name: string; n: number }>(sql, params)
