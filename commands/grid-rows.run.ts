@@ -8,17 +8,20 @@ import type { CommandContext } from '../src/web/model/app/context'
 import type { Column, GridTable, Row, RowsResponse } from '../src/shared/api'
 import { MSG } from '../src/shared/messages'
 import { countKey, rowsKey } from '../src/web/model/project/queries'
-import { readGridSearch } from '../src/web/model/table-editor/search'
+import { hasUnreadFilters, readGridSearch } from '../src/web/model/table-editor/search'
 import { readonlyReason } from '../src/web/model/table-editor/structure/editable'
 import {
   cellReadOnlyReason, editorKind, generatedNote, isRequired, rowWriteReason, toCellValue,
 } from '../src/web/model/table-editor/rows/cell-values'
 import { fetchFullRow } from '../src/web/model/table-editor/rows/full-row'
+import { typeHint } from '../src/web/model/table-editor/rows/typed-text'
+import { ApiError } from '../src/web/data/api'
+import { errorMessage } from '../src/shared/error-message'
 import { cellText } from '../src/web/model/table-editor/rows/cell-text'
 import { copyToClipboard } from '../src/web/model/app/clipboard'
 import { displayColumns, gridState } from '../src/web/model/table-editor/grid'
-import { impersonation, isImpersonating } from '../src/web/model/project/role'
-import { rowEdit, setInsertPanelOpen, startEditing, stopEditing } from '../src/web/model/table-editor/row-edit'
+import { impersonation, isImpersonating, openProjectRole } from '../src/web/model/project/role'
+import { rowEdit, setInsertPanelOpen, startEditing, stopEditing, takeTyped } from '../src/web/model/table-editor/row-edit'
 import { savesSettled, trackSave } from '../src/web/model/table-editor/save-status'
 import { clearSelection, keyToPrimaryKey, rowKey, selection } from '../src/web/model/table-editor/selection'
 import { dropUndo, lastUndo, pushUndo } from '../src/web/model/table-editor/undo'
@@ -131,16 +134,23 @@ async function truncate(ctx: CommandContext, table: GridTable, cascade: boolean)
   await refreshRows(ctx, true)
 }
 
+/** Opens the focused cell's editor; typing on the cell (rowEdit.opening) starts it from the keys typed. */
 export const editCell = async (ctx: CommandContext) => {
-  const table = await writableTable(ctx)
-  const cell = await focusedCell(ctx, table)
-  refuse(cellReadOnlyReason(table, cell.column))
-  const primaryKey = primaryKeyOf(table, cell.row)
-  const name = cell.column.name
-  const value = cell.cut ? (await wholeRow(ctx, table, primaryKey))[name] : cell.row[name]
-  const kind = editorKind(cell.column)
-  const long = typeof value === 'string' && (value.length > INLINE_TEXT_MAX || value.includes('\n'))
-  startEditing({ ref: ctx.ref, tableId: table.id, row: cell.index, column: name, primaryKey, value, large: kind === 'json' || kind === 'array' || long })
+  try {
+    const table = await writableTable(ctx)
+    const cell = await focusedCell(ctx, table)
+    refuse(cellReadOnlyReason(table, cell.column))
+    const primaryKey = primaryKeyOf(table, cell.row)
+    const name = cell.column.name
+    const value = cell.cut ? (await wholeRow(ctx, table, primaryKey))[name] : cell.row[name]
+    const kind = editorKind(cell.column)
+    const typedStart = rowEdit.opening
+    const long = !typedStart && typeof value === 'string' && (value.length > INLINE_TEXT_MAX || value.includes('\n'))
+    startEditing({ ref: ctx.ref, tableId: table.id, row: cell.index, column: name, primaryKey, value, large: kind === 'json' || kind === 'array' || long, typedStart })
+  } catch (e) {
+    takeTyped() // the keys typed for an editor that does not open go nowhere
+    throw e
+  }
 }
 
 // tracked from the start, so an undo pressed while this edit is on its way waits for it and takes it back
@@ -152,7 +162,9 @@ export const updateCell = (ctx: CommandContext, args: z.infer<typeof UpdateCellA
     const key = requireKey(table, args.primaryKey)
     const value = cellValue(column, args.value)
 
-    const editing = rowEdit.editing
+    // a value the column does not take has been refused above, its editor still open; one the database
+    // refuses opens the editor again, with what was typed and why
+    const editing = rowEdit.editing ? { ...rowEdit.editing } : null
     const sameCell = editing?.ref === ctx.ref && editing.tableId === table.id && editing.column === column.name && rowKey(keyColumns(table), editing.primaryKey) === key
     if (sameCell) stopEditing()
     const previous = sameCell ? editing.value : (await wholeRow(ctx, table, args.primaryKey))[column.name]
@@ -161,10 +173,23 @@ export const updateCell = (ctx: CommandContext, args: z.infer<typeof UpdateCellA
     try {
       await ctx.api.updateRow(ctx.ref, { tableId: table.id, primaryKey: args.primaryKey, values: { [column.name]: value }, impersonate: impersonation() })
       pushUndo({ kind: 'update', ref: ctx.ref, tableId: table.id, primaryKey: args.primaryKey, column: column.name, previous })
+    } catch (e) {
+      const refusal = readableRefusal(column, e)
+      if (sameCell && rowEdit.editing === null) {
+        const draft = typeof args.value === 'string' ? args.value : undefined
+        startEditing({ ...editing, draft, typedStart: false, refusal: errorMessage(refusal) })
+      }
+      throw refusal
     } finally {
       await refreshRows(ctx, false)
     }
   })
+
+/** A value of the wrong form for its type (SQLSTATE class 22) is told as what the column takes, with the database's words. */
+function readableRefusal(column: Column, e: unknown): unknown {
+  if (!(e instanceof ApiError) || !e.pgCode?.startsWith('22')) return e
+  return new CommandError(`${column.name} takes ${typeHint(column)}: ${e.message}`, 'invalid-args')
+}
 
 export const copyCell = async (ctx: CommandContext) => {
   const table = await openTable(ctx)
@@ -199,6 +224,8 @@ export const insertRow = (ctx: CommandContext, args: z.infer<typeof InsertRowArg
 export const deleteRows = async (ctx: CommandContext) => {
   const table = await writableTable(ctx)
   const { filters } = readGridSearch(ctx.location.search)
+  // rows the person asked to filter are never deleted unfiltered
+  if (selection.allRows && hasUnreadFilters(ctx.location.search)) throw new CommandError(MSG.unreadFilterRefused('deleted'), 'invalid-args')
   const impersonate = impersonation()
   if (selection.allRows && filters.length === 0) {
     refuse(impersonate ? MSG.truncateImpersonating : null)
@@ -253,7 +280,8 @@ export const undo = async (ctx: CommandContext) => {
   }
 }
 
-export const setGridRole = (_ctx: CommandContext, args: z.infer<typeof roleArgs>) => {
+export const setGridRole = (ctx: CommandContext, args: z.infer<typeof roleArgs>) => {
+  openProjectRole(ctx.ref)
   applyRole(args)
   if (isImpersonating() && selection.allRows) clearSelection()
 }

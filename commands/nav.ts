@@ -1,6 +1,8 @@
 /** Going to the screens that exist, and straight to a table. */
 import { z } from 'zod'
 import { NO_QUERY, defineCommand } from './registry'
+import { isProtectedSchema } from '../src/shared/constants'
+import { MSG } from '../src/shared/messages'
 import { paths } from '../src/shared/routes'
 import { relationsQuery, searchRelations } from '../src/web/model/project/project-queries'
 import { sqlEditor } from '../src/web/model/sql-editor/sql-editor'
@@ -49,7 +51,7 @@ export const openTable = defineCommand({
       return relations.map((r) => ({
         value: String(r.id),
         label: r.schema === 'public' ? r.name : `${r.schema}.${r.name}`,
-        hint: r.type,
+        hint: isProtectedSchema(r.schema) ? `${r.type} · ${MSG.locked}` : r.type,
       }))
     },
   },

@@ -107,7 +107,8 @@ export const openTableCommand = defineCommand({
       const params = { schema: await listSchema(ctx), sort: tableListState.sort, search: query }
       const pages = await ctx.queryClient.fetchInfiniteQuery({ ...entitiesQuery(ctx.api, ctx.ref, params), pages: query ? 1 : 10 })
       const list = pages.pages.flatMap((p) => p.data)
-      return list.map((e) => ({ value: String(e.id), label: e.name, hint: `${e.schema} · ${e.type}` }))
+      // spec 2: tables of a protected schema are labelled Locked
+      return list.map((e) => ({ value: String(e.id), label: e.name, hint: [e.schema, e.type, ...(isProtectedSchema(e.schema) ? [MSG.locked] : [])].join(' · ') }))
     },
   },
   argLabels: { table: 'Table' },

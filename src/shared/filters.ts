@@ -22,13 +22,25 @@ export const Sort = z.object({
 })
 export type Sort = z.infer<typeof Sort>
 
-/** Splits 'column:op:value' (the value may itself hold ':'); null when malformed. */
+/**
+ * A column name as the URL writes it: '%' and ':' percent-encoded, so a column named 'a:b' cannot be read
+ * as column 'a' and operator 'b'. Only these two are encoded; any other text stays as it is.
+ */
+export function encodeColumn(name: string): string {
+  return name.replace(/[%:]/g, (c) => (c === '%' ? '%25' : '%3A'))
+}
+
+export function decodeColumn(part: string): string {
+  return part.replace(/%(25|3a)/gi, (_, code: string) => (code === '25' ? '%' : ':'))
+}
+
+/** Splits 'column:op:value' (the column encoded by encodeColumn; the value may hold ':'); null when malformed. */
 export function parseFilter(entry: string): Filter | null {
   const first = entry.indexOf(':')
   if (first <= 0) return null
   const second = entry.indexOf(':', first + 1)
   if (second < 0) return null
-  const column = entry.slice(0, first)
+  const column = decodeColumn(entry.slice(0, first))
   const op = FilterOperator.safeParse(entry.slice(first + 1, second))
   if (!op.success) return null
   const value = entry.slice(second + 1)
@@ -37,21 +49,21 @@ export function parseFilter(entry: string): Filter | null {
 }
 
 export function formatFilter(f: Filter): string {
-  return `${f.column}:${f.operator}:${f.value}`
+  return `${encodeColumn(f.column)}:${f.operator}:${f.value}`
 }
 
-/** 'column:asc|desc'; entries with missing or unknown parts are ignored (null). */
+/** 'column:asc|desc' (the column encoded as in filters); entries with missing or unknown parts are ignored (null). */
 export function parseSort(entry: string): Sort | null {
   const at = entry.lastIndexOf(':')
   if (at <= 0) return null
-  const column = entry.slice(0, at)
+  const column = decodeColumn(entry.slice(0, at))
   const dir = entry.slice(at + 1)
   if (dir !== 'asc' && dir !== 'desc') return null
   return { column, ascending: dir === 'asc' }
 }
 
 export function formatSort(s: Sort): string {
-  return `${s.column}:${s.ascending ? 'asc' : 'desc'}`
+  return `${encodeColumn(s.column)}:${s.ascending ? 'asc' : 'desc'}`
 }
 
 /** A URL search value may be absent, one string or many. */
@@ -67,6 +79,16 @@ export function parseFilters(v: unknown): Filter[] {
 
 export function parseSorts(v: unknown): Sort[] {
   return asList(v).map(parseSort).filter((s): s is Sort => s !== null)
+}
+
+/** The entries parseFilters leaves out, so they can be told rather than dropped unseen. */
+export function unreadFilters(v: unknown): string[] {
+  return asList(v).filter((entry) => parseFilter(entry) === null)
+}
+
+/** The entries parseSorts leaves out. */
+export function unreadSorts(v: unknown): string[] {
+  return asList(v).filter((entry) => parseSort(entry) === null)
 }
 
 /** 'in' takes a comma list. */

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { parseFilter, parseFilters, parseSort, parseSorts, formatFilter, formatSort } from '../../src/shared/filters'
 import {
-  gridSearchParams, gridSearchSchema, pageCount, patchGridSearch, readGridSearch,
+  gridSearchParams, gridSearchSchema, hasUnreadFilters, ignoredParts, pageCount, patchGridSearch, readGridSearch,
 } from '../../src/web/model/table-editor/search'
+import { MSG } from '../../src/shared/messages'
 import { parseSearch, stringifySearch } from '../../src/web/model/app/search-params'
 
 describe('URL filters', () => {
@@ -33,6 +34,18 @@ describe('URL filters', () => {
     const f = { column: 'title', operator: 'ilike' as const, value: '%a:b%' }
     expect(parseFilter(formatFilter(f))).toEqual(f)
   })
+
+  it("reads back a column whose name holds ':' or '%', never as another column and operator", () => {
+    for (const column of ['a:b', 'a:eq:b', '50%', '%3A', 'x%25:y']) {
+      const f = { column, operator: 'eq' as const, value: '1:2' }
+      expect(formatFilter(f)).toMatch(/^[^:]+:eq:1:2$/)
+      expect(parseFilter(formatFilter(f))).toEqual(f)
+      expect(parseFilters(stringifyAndBack(formatFilter(f)))).toEqual([f])
+    }
+    expect(formatFilter({ column: 'a:b', operator: 'eq', value: 'x' })).toBe('a%3Ab:eq:x')
+    // the unencoded form is not silently read as column 'a'
+    expect(parseFilter('a:b:eq:x')).toBeNull()
+  })
 })
 
 describe('URL sorts', () => {
@@ -48,6 +61,8 @@ describe('URL sorts', () => {
   it('round-trips a column name holding a colon', () => {
     const s = { column: 'a:b', ascending: false }
     expect(parseSort(formatSort(s))).toEqual(s)
+    expect(parseSort('a:b:asc')).toEqual({ column: 'a:b', ascending: true })
+    expect(parseSort(formatSort({ column: '50%', ascending: true }))).toEqual({ column: '50%', ascending: true })
   })
 })
 
@@ -63,17 +78,21 @@ describe('gridSearchSchema', () => {
       filter: ['a:eq:1', 'b:gt:2'],
       sort: ['a:desc'],
       view: 'definition',
-      page: 3,
-      rows: 500,
+      page: '3',
+      rows: '500',
       schema: 'auth',
     })
+    expect(readGridSearch(search)).toMatchObject({ view: 'definition', page: 3, rows: 500, schema: 'auth' })
     expect(gridSearchSchema.parse(parseSearch('?filter=a:eq:1')).filter).toEqual(['a:eq:1'])
   })
 
-  it('falls back field by field on bad values, never throwing', () => {
+  it('falls back field by field on bad values, never throwing, and keeps what the URL gave to tell it', () => {
     const bad = { filter: 42, sort: { x: 1 }, view: 'chart', page: '-2', rows: '250', schema: '' }
-    expect(gridSearchSchema.parse(bad)).toEqual({ filter: [], sort: [], view: undefined, page: undefined, rows: undefined, schema: undefined })
+    // kept as given: the router writes the schema's answer back into the URL, where the notice reads it
+    expect(gridSearchSchema.parse(bad)).toEqual({ filter: [], sort: [], view: 'chart', page: '-2', rows: '250', schema: undefined })
+    expect(gridSearchSchema.parse({ view: { x: 1 }, page: [1, 2] })).toMatchObject({ view: undefined, page: undefined })
     expect(readGridSearch(bad)).toMatchObject({ view: 'data', page: 1, rows: 100 })
+    expect(ignoredParts(bad)).toHaveLength(3)
     expect(readGridSearch({ page: 'abc', rows: 'lots' })).toMatchObject({ page: 1, rows: 100 })
     expect(readGridSearch({ page: '2.5' }).page).toBe(1)
     expect(readGridSearch({ rows: '1000' }).rows).toBe(1000)
@@ -84,6 +103,28 @@ describe('gridSearchSchema', () => {
     const v = readGridSearch(parseSearch('?filter=bad&filter=a:eq:1&sort=oops&sort=a:asc'))
     expect(v.filters).toEqual([{ column: 'a', operator: 'eq', value: '1' }])
     expect(v.sorts).toEqual([{ column: 'a', ascending: true }])
+  })
+})
+
+describe('parts of the URL the grid cannot read', () => {
+  it('are each told, with what the part should look like', () => {
+    expect(ignoredParts(parseSearch('?sort=id'))).toEqual([MSG.urlPartIgnored('sort=id', 'a sort is column:asc or column:desc')])
+    expect(ignoredParts(parseSearch('?view=garbage'))).toEqual([MSG.urlPartIgnored('view=garbage', 'view is data or definition')])
+    const [filter] = ignoredParts(parseSearch('?filter=foo&filter=a:eq:1'))
+    expect(filter).toMatch(/^Ignored "filter=foo" in the address: a filter is column:operator:value/)
+    expect(ignoredParts(parseSearch('?page=abc&rows=7'))).toHaveLength(2)
+  })
+
+  it('are none for a URL the grid reads whole', () => {
+    expect(ignoredParts(parseSearch('?filter=a%253Ab:eq:1&sort=id:desc&view=definition&page=3&rows=500&schema=auth'))).toEqual([])
+    expect(ignoredParts({})).toEqual([])
+  })
+
+  it('mark a URL whose filters were not all read, so nothing runs unfiltered', () => {
+    expect(hasUnreadFilters(parseSearch('?filter=foo'))).toBe(true)
+    expect(hasUnreadFilters(parseSearch('?filter=a:b:eq:1'))).toBe(true)
+    expect(hasUnreadFilters(parseSearch('?filter=a%253Ab:eq:1'))).toBe(false)
+    expect(hasUnreadFilters(parseSearch('?sort=id'))).toBe(false)
   })
 })
 
@@ -119,3 +160,8 @@ describe('pageCount', () => {
     expect(pageCount(1_000_000, 1000)).toBe(1000)
   })
 })
+
+/** An entry through the URL and back, as the router writes and reads it. */
+function stringifyAndBack(entry: string): unknown {
+  return parseSearch(stringifySearch({ filter: [entry] })).filter
+}

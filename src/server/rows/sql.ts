@@ -7,6 +7,7 @@ import { IS_VALUES, splitInValues } from '../../shared/filters'
 import { MAX_CELL_CHARACTERS } from '../../shared/constants'
 import type { Param } from '../db/driver'
 import { badRequest } from '../errors'
+import { MSG } from '../../shared/messages'
 import { quoteIdent, quoteQualified } from '../../shared/sql-quote'
 import type { RowSource, SourceColumn } from './source'
 
@@ -28,7 +29,7 @@ export function isLongType(c: SourceColumn): boolean {
 /** The relation's column of this name; 400 when there is none. */
 export function findColumn(source: RowSource, name: string): SourceColumn {
   const found = source.columns.find((c) => c.name === name)
-  if (!found) throw badRequest(`Column "${name}" does not exist on ${source.schema}.${source.name}`)
+  if (!found) throw badRequest(MSG.columnMissing(name, `${source.schema}.${source.name}`))
   return found
 }
 

@@ -1,5 +1,6 @@
 /**
- * Renders the toasts of state/toasts.ts; mounted once by the root layout. A plain live region rather than
+ * Renders the toasts of model/app/toasts.ts (at most MAX_TOASTS, newest on top, a repeated message counted),
+ * above the bottom bars so their buttons stay clickable; mounted once by the root layout. A plain live region rather than
  * Radix Toast: a Radix toast is a dismissable layer above any open dialog, so while one showed, Escape
  * closed the toast and never reached the dialog.
  */
@@ -23,7 +24,7 @@ function ToastItem({ toast }: { toast: Toast }) {
     if (running || hovered) return
     const timer = setTimeout(() => dismissToast(toast.id), toast.kind === 'error' ? TOAST_DURATION_MS * 2 : TOAST_DURATION_MS)
     return () => clearTimeout(timer)
-  }, [running, hovered, toast.id, toast.kind, toast.message])
+  }, [running, hovered, toast.id, toast.kind, toast.message, toast.count])
 
   const percent = Math.round((toast.progress ?? 0) * 100)
   return (
@@ -36,6 +37,11 @@ function ToastItem({ toast }: { toast: Toast }) {
       <span className="ui-toast__icon">{ICONS[toast.kind]}</span>
       <span className="ui-toast__message">
         {toast.message}
+        {toast.count > 1 && (
+          <span className="ui-toast__count" aria-label={`${toast.count} times`}>
+            ×{toast.count}
+          </span>
+        )}
         {running && (
           <span className="ui-toast__progress" role="progressbar" aria-valuenow={percent}>
             <span style={{ width: `${percent}%` }} />
@@ -53,7 +59,7 @@ export function Toaster() {
   const { items } = useSnapshot(toasts)
   return (
     <ol className="ui-toast-viewport" aria-label="Notifications">
-      {items.map((t) => (
+      {[...items].reverse().map((t) => (
         <ToastItem key={t.id} toast={t as Toast} />
       ))}
     </ol>

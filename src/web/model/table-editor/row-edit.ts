@@ -17,12 +17,47 @@ export interface EditingCell {
   large: boolean
   /** what the inline editor held when it handed over to the larger one */
   draft?: string
+  /** typing on the cell opened the editor: its text starts from the keys typed, not from the value */
+  typedStart?: boolean
+  /** why the database refused the value last saved from this editor (it opened again with the text) */
+  refusal?: string
 }
 
 export const rowEdit = proxy({
   editing: null as EditingCell | null,
   insertOpen: false,
+  /** keys typed on a grid cell that its editor has not taken yet (typeOnCell, takeTyped) */
+  typed: '',
+  /** an edit asked for by typing on a cell is on its way */
+  opening: false,
 })
+
+/**
+ * A printable key typed on a cell starts editing it with that text, as in a spreadsheet; keys typed
+ * before the editor has the keyboard are kept for it. Answers whether an edit must be asked for.
+ */
+export function typeOnCell(text: string): boolean {
+  rowEdit.typed += text
+  if (rowEdit.opening || rowEdit.editing) return false
+  rowEdit.opening = true
+  return true
+}
+
+/** The keys typed for the editor that now has the keyboard (and forgets them). */
+export function takeTyped(): string {
+  const typed = rowEdit.typed
+  rowEdit.typed = ''
+  rowEdit.opening = false
+  return typed
+}
+
+/**
+ * The text an editor starts from: what was typed to open it, else the draft or the value's text, then keys
+ * typed meanwhile. Pure (a render reads it); the editor calls takeTyped once it has the keyboard.
+ */
+export function startText(editing: Readonly<EditingCell>, valueText: string): string {
+  return editing.typedStart ? rowEdit.typed : (editing.draft ?? valueText) + rowEdit.typed
+}
 
 export function startEditing(cell: EditingCell): void {
   // the value stays a plain object: the editor reads it, nothing subscribes to its insides
@@ -34,10 +69,12 @@ export function enlargeEditor(draft: string): void {
   if (!rowEdit.editing) return
   rowEdit.editing.large = true
   rowEdit.editing.draft = draft
+  rowEdit.editing.typedStart = false
 }
 
 export function stopEditing(): void {
   rowEdit.editing = null
+  takeTyped()
 }
 
 export function setInsertPanelOpen(open: boolean): void {

@@ -8,7 +8,9 @@ import type { Sort } from '../../../shared/filters'
 import { cx } from '../../ui'
 import { press } from '../../commands-run'
 import { displayColumns, gridState, isColumnFrozen, moveColumn, setColumnWidth, setGridFocus } from '../../model/table-editor/grid'
-import { rowEdit } from '../../model/table-editor/row-edit'
+import { rowEdit, stopEditing, typeOnCell } from '../../model/table-editor/row-edit'
+import { useCommandState } from '../../command-state'
+import { typesIntoCell } from './type-to-edit'
 import { hasSelection, rowKey, selection } from '../../model/table-editor/selection'
 import { columnKind, defaultColumnWidth, foreignKeyOf, isPrimaryKey } from '../../model/table-editor/columns'
 import { GridCellValue } from './GridCell'
@@ -26,6 +28,8 @@ interface GridProps {
   rows: Row[]
   /** the number shown beside the first row of this page */
   firstRowNumber: number
+  /** which rows these are (page, size, filters, sorts): when it changes, the grid goes back to its top */
+  pageKey: string
   sorts: Sort[]
   /** shown under the header when there are no rows */
   empty: ReactNode
@@ -33,11 +37,11 @@ interface GridProps {
 
 /**
  * The data grid: rows and columns virtualized, frozen columns sticky on the left, a focused cell moved
- * with the arrow keys, Home/End, PageUp/PageDown (Ctrl+Home/End for the first and last row). Enter or a
- * double click edits the focused cell, Space selects its row, ⌘C copies its value (⌘Enter follows a
- * foreign key).
+ * with the arrow keys, Home/End, PageUp/PageDown (Ctrl+Home/End for the first and last row). Enter, F2 or
+ * a double click edits the focused cell, and typing on it starts editing with what was typed (type-to-edit.ts);
+ * Space selects its row, ⌘C copies its value (⌘Enter follows a foreign key). A new page starts at its top.
  */
-export function Grid({ projectRef, table, rows, firstRowNumber, sorts, empty }: GridProps) {
+export function Grid({ projectRef, table, rows, firstRowNumber, pageKey, sorts, empty }: GridProps) {
   const snap = useSnapshot(gridState)
   const { editing } = useSnapshot(rowEdit)
   const picked = useSnapshot(selection)
@@ -119,11 +123,26 @@ export function Grid({ projectRef, table, rows, firstRowNumber, sorts, empty }: 
   const isSelected = (i: number) => picked.allRows || picked.keys.has(keys[i] ?? '')
   const selecting = hasSelection(projectRef, table.id)
   const editingHere = editing?.ref === projectRef && editing.tableId === table.id ? editing : null
+  const canEdit = useCommandState('grid.cell.edit').reason === null
 
   // a table opened from the keyboard (the palette) puts the keyboard in its grid
   useEffect(() => {
     if (document.activeElement === document.body) scrollRef.current?.focus()
   }, [])
+
+  // another page (or other filters, sorts, page size) starts at its first row, not where the last one was
+  // scrolled to; the column scrolled to stays
+  const shownKey = useRef(pageKey)
+  useEffect(() => {
+    if (shownKey.current === pageKey) return
+    shownKey.current = pageKey
+    if (gridState.focus) setGridFocus({ row: 0, col: gridState.focus.col })
+    rowVirtualizer.scrollToOffset(0)
+    // the router's scroll restoration then carries the old page's offset over to the new address: once
+    // more, before the frame is drawn
+    const frame = requestAnimationFrame(() => rowVirtualizer.scrollToOffset(0))
+    return () => cancelAnimationFrame(frame)
+  }, [pageKey])
 
   // the keyboard comes back to the grid when an editor closes
   const wasEditing = useRef(false)
@@ -166,10 +185,28 @@ export function Grid({ projectRef, table, rows, firstRowNumber, sorts, empty }: 
     press('grid.cell.edit')
   }
 
+  /** A printable key on an editable cell edits it, starting from that key (keys typed until the editor opens follow). */
+  function typeInto(at: { row: number; col: number }, event: KeyboardEvent<HTMLDivElement>): boolean {
+    const column = columns[at.col]
+    if (!column || !canEdit || cellReadOnlyReason(table, column) || !typesIntoCell(event.nativeEvent)) return false
+    const open = editingHere?.row === at.row && editingHere.column === column.name ? editingHere : null
+    const field = open && document.getElementById(cellId(at.row, at.col))?.querySelector<HTMLElement>('input, textarea, [role="listbox"]')
+    if (field) {
+      field.focus() // its editor is open (a refused value kept it): the key goes on into it
+      return true
+    }
+    event.preventDefault()
+    if (editingHere && !open) stopEditing() // an editor left open on another cell gives way
+    if (typeOnCell(event.key)) press('grid.cell.edit')
+    return true
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     // keys typed into an editor, or in a dialog the grid opened, are theirs
     if (event.target !== event.currentTarget) return
-    if (rows.length === 0 || event.altKey || event.shiftKey) return
+    if (rows.length === 0) return
+    if (focus && typeInto(focus, event)) return
+    if (event.altKey || event.shiftKey) return
     const at = focus ?? { row: 0, col: 0 }
     const mod = event.ctrlKey || event.metaKey
     const pageRows = Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 0) - HEADER_HEIGHT) / GRID_ROW_HEIGHT) - 1)

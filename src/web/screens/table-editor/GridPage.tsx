@@ -10,7 +10,7 @@ import { useApi } from '../../commands-context'
 import { press } from '../../commands-run'
 import { countQuery, rowsQuery, tableQuery } from '../../model/project/queries'
 import { gridState, openGridTable } from '../../model/table-editor/grid'
-import { roleState } from '../../model/project/role'
+import { openProjectRole, roleState } from '../../model/project/role'
 import { setInsertPanelOpen, stopEditing } from '../../model/table-editor/row-edit'
 import { hasSelection, openSelection, selection } from '../../model/table-editor/selection'
 import { Alert, Button, EmptyState, Spinner } from '../../ui'
@@ -20,10 +20,11 @@ import { GridToolbar } from './GridToolbar'
 import { InsertRowPanel } from './rows/InsertRowPanel'
 import { SelectionHeader } from './rows/SelectionHeader'
 import './rows/rows.css'
-import { patchGridSearch, readGridSearch } from '../../model/table-editor/search'
+import { ignoredParts, patchGridSearch, readGridSearch } from '../../model/table-editor/search'
 import { shownCount } from '../../model/table-editor/count-correction'
 import { usePastEndRedirect } from './usePastEndRedirect'
-import { useSavedGridView } from './useSavedGridView'
+import { useRememberedGridView, useRestoredGridView, type GridRun } from './useSavedGridView'
+import { ApiError } from '../../data/api'
 
 const DefinitionView = lazy(() => import('./DefinitionView').then((m) => ({ default: m.DefinitionView })))
 
@@ -49,13 +50,18 @@ export function GridPage() {
 
 function TableView({ projectRef, table }: { projectRef: string; table: GridTable }) {
   const api = useApi()
-  const search = useSearch({ from: ROUTE })
+  // the route keeps each part as the URL gives it: what the grid cannot read is ignored, and said so
+  const search: Record<string, unknown> = useSearch({ from: ROUTE })
   const view = useMemo(() => readGridSearch(search), [search])
-  const ready = useSavedGridView(projectRef, table, view)
+  const ignored = useMemo(() => ignoredParts(search), [search])
+  const ready = useRestoredGridView(projectRef, table, search)
   const { ref: layoutRef, tableKey } = useSnapshot(gridState)
   useLayoutEffect(() => openGridTable(projectRef, table.schema, table.name), [projectRef, table.schema, table.name])
   const layoutReady = layoutRef === projectRef && tableKey === gridTableKey(table.schema, table.name)
-  const { role } = useSnapshot(roleState) // the rows and the count are those the chosen role sees
+  // the rows and the count are those the role chosen for this project sees (kept for the session)
+  const { role, ref: roleRef } = useSnapshot(roleState)
+  useLayoutEffect(() => openProjectRole(projectRef), [projectRef])
+  const roleReady = roleRef === projectRef
   useSnapshot(selection) // the selection header replaces the toolbar while rows are selected
   useLayoutEffect(() => openSelection(projectRef, table.id), [projectRef, table.id])
   // an editor or the insert panel belongs to the table it was opened on
@@ -68,8 +74,12 @@ function TableView({ projectRef, table }: { projectRef: string; table: GridTable
   )
 
   const params = { filters: view.filters, sorts: view.sorts, page: view.page, limit: view.rows }
-  const rows = useQuery({ ...rowsQuery(api, projectRef, table.id, params), enabled: ready && view.view === 'data' })
-  const count = useQuery({ ...countQuery(api, projectRef, table.id, view.filters), enabled: ready })
+  const rows = useQuery({ ...rowsQuery(api, projectRef, table.id, params), enabled: ready && roleReady && view.view === 'data' })
+  const count = useQuery({ ...countQuery(api, projectRef, table.id, view.filters), enabled: ready && roleReady })
+  const run: GridRun = rows.isError
+    ? rows.error instanceof ApiError && rows.error.code >= 400 && rows.error.code < 500 ? 'refused' : 'pending'
+    : rows.isSuccess && !rows.isPlaceholderData ? 'ran' : 'pending'
+  useRememberedGridView(projectRef, table, view, run)
 
   // Spec 4: if the error says something does not exist (a saved sort on a dropped column), clear the sort.
   const missing = rows.isError && /does not exist/i.test(rows.error.message) && view.sorts.length > 0
@@ -138,6 +148,7 @@ function TableView({ projectRef, table }: { projectRef: string; table: GridTable
         table={table}
         rows={rows.data.rows}
         firstRowNumber={(view.page - 1) * view.rows + 1}
+        pageKey={JSON.stringify([view.page, view.rows, view.filters, view.sorts])}
         sorts={view.sorts}
         empty={empty}
       />
@@ -150,6 +161,13 @@ function TableView({ projectRef, table }: { projectRef: string; table: GridTable
         <SelectionHeader count={shown} />
       ) : (
         <GridToolbar projectRef={projectRef} table={table} filters={view.filters} sorts={view.sorts} />
+      )}
+      {ignored.length > 0 && (
+        <Alert type="warning" className="te-url-notice">
+          {ignored.map((text) => (
+            <p key={text}>{text}</p>
+          ))}
+        </Alert>
       )}
       <div className="te-grid-area">{body}</div>
       <InsertRowPanel table={table} />

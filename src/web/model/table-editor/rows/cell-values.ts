@@ -1,12 +1,14 @@
 /**
  * What a cell's editor is, whether a cell may be edited, and how typed text becomes the value the API
- * writes (spec 5, cell editors): empty means NULL for numbers, dates and times and JSON; JSON must parse.
+ * writes (spec 5, cell editors): empty means NULL for numbers, dates and times and JSON; JSON must parse;
+ * numbers, dates and times are checked by their type (typed-text.ts).
  * Shared by the editors, the insert form and the row commands, so all refuse the same input the same way.
  */
 import type { Column, GridTable } from '../../../../shared/api'
 import { TIMESTAMPTZ_PLACEHOLDER, TIMESTAMP_PLACEHOLDER } from '../../../../shared/constants'
 import { MSG } from '../../../../shared/messages'
 import { readonlyReason } from '../structure/editable'
+import { typedTextProblem } from './typed-text'
 
 export type EditorKind = 'text' | 'number' | 'boolean' | 'datetime' | 'enum' | 'json' | 'array'
 
@@ -83,8 +85,12 @@ export function toCellValue(c: Column, input: unknown): unknown {
   const blank = input.trim() === ''
   switch (kind) {
     case 'number':
-    case 'datetime':
-      return blank ? null : input.trim()
+    case 'datetime': {
+      if (blank) return null
+      const problem = typedTextProblem(c, input)
+      if (problem) throw new Error(problem)
+      return input.trim()
+    }
     case 'json':
       return blank ? null : parseJson(input)
     case 'array': {

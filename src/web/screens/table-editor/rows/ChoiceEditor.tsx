@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Popover } from 'radix-ui'
 import { Check } from 'lucide-react'
 import type { Column } from '../../../../shared/api'
 import { cx } from '../../../ui'
-import { stopEditing, type EditingCell } from '../../../model/table-editor/row-edit'
+import { rowEdit, stopEditing, takeTyped, type EditingCell } from '../../../model/table-editor/row-edit'
+import { toast } from '../../../model/app/toasts'
 import { saveCell } from './save-cell'
 
 interface ChoiceEditorProps {
@@ -27,7 +28,13 @@ function choicesOf(column: Column): Choice[] {
 /** Booleans (true, false, NULL) and enum values, picked from a list under the cell: arrows and Enter, or a click. */
 export function ChoiceEditor({ column, editing }: ChoiceEditorProps) {
   const choices = choicesOf(column)
-  const [active, setActive] = useState(() => Math.max(0, choices.findIndex((c) => c.value === editing.value)))
+  // typing on the cell picks out the first choice that starts with what was typed
+  const [active, setActive] = useState(() => {
+    const typed = rowEdit.typed.toLowerCase()
+    const match = typed ? choices.findIndex((c) => c.label.toLowerCase().startsWith(typed)) : -1
+    return Math.max(0, match >= 0 ? match : choices.findIndex((c) => c.value === editing.value))
+  })
+  useLayoutEffect(() => void takeTyped(), [])
   const listRef = useRef<HTMLDivElement>(null)
   const optionId = useId()
   const idOf = (i: number) => `${optionId}-${i}`
@@ -39,7 +46,7 @@ export function ChoiceEditor({ column, editing }: ChoiceEditorProps) {
   function pick(choice: Choice | undefined) {
     if (!choice) return
     if (choice.value === editing.value) stopEditing()
-    else void saveCell(editing, choice.value)
+    else void saveCell(editing, choice.value).then((refused) => refused !== null && toast.error(refused))
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {

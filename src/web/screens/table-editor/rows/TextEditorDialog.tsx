@@ -1,7 +1,7 @@
-import { useId, useState, type KeyboardEvent } from 'react'
+import { useId, useLayoutEffect, useState, type KeyboardEvent } from 'react'
 import type { Column } from '../../../../shared/api'
 import { Button, Dialog, Field, Kbd, Textarea } from '../../../ui'
-import { stopEditing, type EditingCell } from '../../../model/table-editor/row-edit'
+import { startText, stopEditing, takeTyped, type EditingCell } from '../../../model/table-editor/row-edit'
 import { editText, editorKind, toCellValue } from '../../../model/table-editor/rows/cell-values'
 import { saveCell } from './save-cell'
 
@@ -17,13 +17,18 @@ export function TextEditorDialog({ column, editing }: TextEditorDialogProps) {
   const id = useId()
   const kind = editorKind(column)
   const initial = editText(column, editing.value, true)
-  const [text, setText] = useState(editing.draft ?? initial)
-  const [error, setError] = useState<string>()
+  const [text, setText] = useState(() => startText(editing, initial))
+  const [error, setError] = useState<string | undefined>(editing.refusal)
   const [saving, setSaving] = useState(false)
+  useLayoutEffect(() => void takeTyped(), [])
 
+  /** A refusal keeps the dialog open with the text, and says why. */
   async function save(value: unknown) {
     setSaving(true)
-    if (!(await saveCell(editing, value))) setSaving(false)
+    const refused = await saveCell(editing, value)
+    if (refused === null) return
+    setSaving(false)
+    setError(refused)
   }
 
   function submit() {

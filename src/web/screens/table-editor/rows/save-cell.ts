@@ -1,15 +1,17 @@
-/** An editor's way out: the value goes through 'grid.cell.update'; a refusal is told and the editor stays. */
+/**
+ * An editor's way out: the value goes through 'grid.cell.update'. A value its column does not take leaves
+ * the editor open, and a database refusal opens it again, with what was typed; this answers the reason.
+ */
 import { run } from '../../../../../commands/all'
 import type { EditingCell } from '../../../model/table-editor/row-edit'
-import { toast } from '../../../model/app/toasts'
 import { errorMessage } from '../../../../shared/error-message'
 
-export async function saveCell(editing: Pick<EditingCell, 'column' | 'primaryKey'>, value: unknown): Promise<boolean> {
+/** null once saved; otherwise why the value was refused. */
+export async function saveCell(editing: Pick<EditingCell, 'column' | 'primaryKey'>, value: unknown): Promise<string | null> {
   try {
     await run('grid.cell.update', { column: editing.column, primaryKey: editing.primaryKey, value }, 'keys')
-    return true
+    return null
   } catch (e) {
-    toast.error(errorMessage(e))
-    return false
+    return errorMessage(e)
   }
 }
