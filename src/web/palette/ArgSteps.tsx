@@ -4,6 +4,7 @@
  * command's argSearch) asks again for the text typed once it rests (palette.query); the others load once
  * and filter here. Backspace on an empty field goes back one step (Escape too, handled by the dialog).
  * A command with a `review` ends on a page showing what it will run (its SQL); Enter there runs it.
+ * A pick list draws its best options only (bounded.tsx).
  */
 import { useState, type KeyboardEvent } from 'react'
 import { Command } from 'cmdk'
@@ -17,6 +18,7 @@ import { Spinner } from '../ui/Spinner'
 import { MultiStep } from './MultiStep'
 import { ReviewStep } from './ReviewStep'
 import { runFromPalette } from './run'
+import { boundOptions, keywordsOf, MoreLine } from './bounded'
 import { backOnEmpty, useStepOptions, type StepProps } from './step-options'
 import { finalIssue, parseAnswer, planSteps, type ArgStep } from './steps'
 
@@ -51,6 +53,7 @@ function ChoiceStep({ cmd, step, sofar, onAnswer }: StepProps) {
   const waiting = Boolean(step.searched) && typed !== search.trim()
   const loading = options.isLoading || waiting
   const choices = step.choices ?? (waiting ? undefined : options.data) ?? []
+  const { shown, more } = boundOptions(choices, search, !step.searched)
 
   function choose(answer: Answer): void {
     const problem = onAnswer(answer)
@@ -90,11 +93,11 @@ function ChoiceStep({ cmd, step, sofar, onAnswer }: StepProps) {
             <span className="palette-item__main palette-item__skip">Skip</span>
           </Command.Item>
         )}
-        {choices.map((o) => (
+        {shown.map((o) => (
           <Command.Item
             key={o.value}
             value={o.value}
-            keywords={[o.label, o.hint].filter((k): k is string => Boolean(k))}
+            keywords={keywordsOf(o)}
             onSelect={() => pick(o)}
             className="palette-item"
           >
@@ -104,6 +107,7 @@ function ChoiceStep({ cmd, step, sofar, onAnswer }: StepProps) {
             {o.hint && <span className="palette-item__hint">{o.hint}</span>}
           </Command.Item>
         ))}
+        <MoreLine more={more} />
       </Command.List>
     </Command>
   )

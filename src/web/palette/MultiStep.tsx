@@ -2,7 +2,8 @@
  * The step of an array argument with options (roles, say): Enter picks or unpicks the option in focus,
  * Done (first, and in focus again once the typed text clears) or ⌘Enter goes on with the ones picked.
  * Nothing picked skips an optional argument. The list is filtered here, not by cmdk, so its order stays put:
- * while text is typed the options that match come first (Enter takes the best), then Done.
+ * while text is typed the options that match come first (Enter takes the best), then Done. Only the first
+ * matches are drawn (bounded.tsx).
  */
 import { useState, type KeyboardEvent } from 'react'
 import { Command } from 'cmdk'
@@ -13,6 +14,7 @@ import { MSG } from '../../shared/messages'
 import { palette, setPaletteSearch } from '../model/app/palette'
 import { toast } from '../model/app/toasts'
 import { Spinner } from '../ui/Spinner'
+import { boundOptions, MoreLine } from './bounded'
 import { backOnEmpty, useStepOptions, type StepProps } from './step-options'
 import { parseValues } from './steps'
 
@@ -25,7 +27,8 @@ export function MultiStep({ cmd, step, sofar, onAnswer }: StepProps) {
   const choices: readonly ArgOption[] = step.choices ?? options.data ?? []
   const labelOf = (value: string) => choices.find((o) => o.value === value)?.label ?? value
   const needle = search.trim().toLowerCase()
-  const shown = needle ? choices.filter((o) => [o.value, o.label, o.hint].some((t) => t?.toLowerCase().includes(needle))) : choices
+  const matching = needle ? choices.filter((o) => [o.value, o.label, o.hint].some((t) => t?.toLowerCase().includes(needle))) : choices
+  const { shown, more } = boundOptions(matching, '', false)
 
   function done(): void {
     const answer = parseValues(step, picked)
@@ -97,6 +100,7 @@ export function MultiStep({ cmd, step, sofar, onAnswer }: StepProps) {
             </Command.Item>
           )
         })}
+        <MoreLine more={more} />
         {needle && doneItem}
       </Command.List>
     </Command>
