@@ -1,7 +1,8 @@
 /**
  * The palette's table pickers ask the server for what is typed ('Open table' across schemas, 'Open table in
  * this schema' in the listed one), so a table past the first answer is found by typing its name. The test
- * makes more tables than one answer holds, in a schema of its own (named to sort after the others).
+ * makes more tables than one answer holds, in a schema of its own (named to sort after the others), on a
+ * studio of its own: on the shared one they would push other test files' tables out of the first answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import '../../commands/all'
@@ -11,12 +12,14 @@ import { paths } from '../../src/shared/routes'
 import { RELATIONS_LIMIT } from '../../src/web/model/project/project-queries'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
 import { run } from '../support/run'
+import { ownStudio, type OwnStudio } from '../support/own-studio'
 
 const ref = DEFAULT_PROJECT_REF
 /** more than one answer of either picker holds (RELATIONS_LIMIT across schemas; ten pages of the list) */
 const COUNT = RELATIONS_LIMIT + 5
 
-describe.each(targets())("the palette's table pickers on $name", (target) => {
+describe.each(targets())("the palette's table pickers on $name", (shared) => {
+  let own: OwnStudio
   const suffix = Math.random().toString(36).slice(2, 8)
   const schema = `zz_pick_${suffix}`
   const name = (i: number) => `pick_${suffix}_${String(i).padStart(4, '0')}`
@@ -30,7 +33,8 @@ describe.each(targets())("the palette's table pickers on $name", (target) => {
   }
 
   beforeAll(async () => {
-    ctx = headlessContext(target)
+    own = await ownStudio(shared, 'table-pickers')
+    ctx = headlessContext(own.target)
     await ctx.api.query(
       ref,
       `create schema ${schema};
@@ -42,11 +46,11 @@ describe.each(targets())("the palette's table pickers on $name", (target) => {
     )
   }, 60_000)
   afterAll(async () => {
-    await ctx.api.query(ref, `drop schema ${schema} cascade`)
+    await own?.close()
   }, 60_000)
 
   it("'Open table' finds by its name a table past the first answer, and opens it", async () => {
-    ctx = headlessContext(target)
+    ctx = headlessContext(own.target)
     const first = await options('nav.table.open')
     expect(first.length).toBeLessThanOrEqual(RELATIONS_LIMIT)
     expect(first.some((o) => o.label === `${schema}.${name(1)}`)).toBe(true)
@@ -59,7 +63,7 @@ describe.each(targets())("the palette's table pickers on $name", (target) => {
   })
 
   it("'Open table in this schema' finds by its name a table past the list's first pages", async () => {
-    ctx = headlessContext(target, paths.tableEditor(ref))
+    ctx = headlessContext(own.target, paths.tableEditor(ref))
     await ctx.navigate({ search: { schema } })
     const first = await options('table-editor.table.open')
     expect(first.map((o) => o.label)).toEqual(Array.from({ length: first.length }, (_, i) => name(i + 1)))
