@@ -18,6 +18,7 @@ import { statements } from '../../shared/sql/statements'
 import { transactionAs, type Driver } from '../db/driver'
 import { badRequest, notFound } from '../errors'
 import { isCursorQuery } from './limit'
+import { sendChunk } from '../http/send-chunk'
 
 interface Pending {
   query: string
@@ -72,20 +73,6 @@ export class ResultDownloads {
   }
 }
 
-/** Writes a chunk, waiting while the client is behind; throws once the client has gone. */
-async function send(body: PassThrough, chunk: string): Promise<void> {
-  if (body.destroyed) throw new Error('The download was cancelled')
-  if (body.write(chunk)) return
-  await new Promise<void>((resolve) => {
-    const go = () => {
-      body.off('drain', go).off('close', go)
-      resolve()
-    }
-    body.on('drain', go).on('close', go)
-  })
-  if (body.destroyed) throw new Error('The download was cancelled')
-}
-
 type Row = Record<string, unknown>
 
 /** What comes first, each row, and what comes last, per format. */
@@ -121,11 +108,11 @@ function streamResult(db: Driver, req: Pending): Promise<DownloadFile> {
           first = false
         }
         if (batch.rows.length < SQL_DOWNLOAD_FETCH) break
-        await send(body, chunk)
+        await sendChunk(body, chunk)
         chunk = ''
         batch = await fetch()
       }
-      await send(body, chunk + tail)
+      await sendChunk(body, chunk + tail)
     }).then(
       () => body.end(),
       (e: Error) => (started ? body.destroy(e) : reject(e)),

@@ -12,6 +12,7 @@ import { quoteIdent, quoteQualified } from '../../shared/sql-quote'
 import { csvFromRecord, csvHeader, insertLine } from './csv'
 import { loadSource, type RowSource, type SourceColumn } from './source'
 import { orderClause, whereClause } from './sql'
+import { sendChunk } from '../http/send-chunk'
 
 /**
  * Rows per FETCH. Each FETCH costs the database a fixed start-up; at 1000 rows a 500,000-row export ran
@@ -65,20 +66,6 @@ function layout(source: RowSource, format: ExportRequest['format']): Layout {
   }
 }
 
-/** Writes a chunk, waiting while the client is behind; throws once the client has gone. */
-async function send(body: PassThrough, chunk: string): Promise<void> {
-  if (body.destroyed) throw new Error('The download was cancelled')
-  if (body.write(chunk)) return
-  await new Promise<void>((resolve) => {
-    const go = () => {
-      body.off('drain', go).off('close', go)
-      resolve()
-    }
-    body.on('drain', go).on('close', go)
-  })
-  if (body.destroyed) throw new Error('The download was cancelled')
-}
-
 /** Resolves once the first batch is in hand (or rejects with what went wrong before it). */
 export function exportRows(db: Driver, req: ExportRequest): Promise<ExportFile> {
   return new Promise((resolve, reject) => {
@@ -102,7 +89,7 @@ export function exportRows(db: Driver, req: ExportRequest): Promise<ExportFile> 
       let chunk = header
       for (;;) {
         for (const row of batch.rows) chunk += line(row)
-        if (chunk) await send(body, chunk)
+        if (chunk) await sendChunk(body, chunk)
         if (batch.rows.length < EXPORT_FETCH) return
         chunk = ''
         batch = await fetch()

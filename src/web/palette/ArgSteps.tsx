@@ -14,7 +14,7 @@ import { currentContext, type ArgOption, type Command as Cmd } from '../../../co
 import { MSG } from '../../shared/messages'
 import { answerStep, palette, setPaletteSearch, type Answer } from '../model/app/palette'
 import { toast } from '../model/app/toasts'
-import { Spinner } from '../ui/Spinner'
+import { OptionsStatus, StepInput } from './StepParts'
 import { MultiStep } from './MultiStep'
 import { ReviewStep } from './ReviewStep'
 import { runFromPalette } from './run'
@@ -68,25 +68,9 @@ function ChoiceStep({ cmd, step, sofar, onAnswer }: StepProps) {
 
   return (
     <Command label={step.label} loop vimBindings={false} shouldFilter={!step.searched} className="palette-command">
-      <div className="palette-input-row">
-        <Command.Input
-          autoFocus
-          className="palette-input"
-          placeholder="Type to filter…"
-          value={search}
-          onValueChange={setPaletteSearch}
-          onKeyDown={backOnEmpty}
-        />
-      </div>
+      <StepInput placeholder="Type to filter…" />
       <Command.List className="palette-list">
-        {loading && (
-          <Command.Loading>
-            <div className="palette-status">
-              <Spinner /> Loading…
-            </div>
-          </Command.Loading>
-        )}
-        {options.error && <div className="palette-status palette-status--error">{options.error.message}</div>}
+        <OptionsStatus loading={loading} error={options.error} />
         {!loading && <Command.Empty className="palette-empty">{MSG.noResults}</Command.Empty>}
         {step.optional && (
           <Command.Item value={SKIP} keywords={['skip', 'none']} onSelect={() => choose({ value: undefined, label: 'skipped' })} className="palette-item">

@@ -13,9 +13,9 @@ import type { ArgOption } from '../../../commands/registry'
 import { MSG } from '../../shared/messages'
 import { palette, setPaletteSearch } from '../model/app/palette'
 import { toast } from '../model/app/toasts'
-import { Spinner } from '../ui/Spinner'
+import { OptionsStatus, StepInput } from './StepParts'
 import { boundOptions, MoreLine } from './bounded'
-import { backOnEmpty, useStepOptions, type StepProps } from './step-options'
+import { useStepOptions, type StepProps } from './step-options'
 import { parseValues } from './steps'
 
 const DONE = '\u0000done'
@@ -58,25 +58,9 @@ export function MultiStep({ cmd, step, sofar, onAnswer }: StepProps) {
   )
   return (
     <Command label={step.label} loop vimBindings={false} shouldFilter={false} className="palette-command" onKeyDown={onKeyDown}>
-      <div className="palette-input-row">
-        <Command.Input
-          autoFocus
-          className="palette-input"
-          placeholder="Type to filter; Enter picks, ⌘Enter goes on…"
-          value={search}
-          onValueChange={setPaletteSearch}
-          onKeyDown={backOnEmpty}
-        />
-      </div>
+      <StepInput placeholder="Type to filter; Enter picks, ⌘Enter goes on…" />
       <Command.List className="palette-list" aria-label={`${step.label}: pick several`}>
-        {options.isLoading && (
-          <Command.Loading>
-            <div className="palette-status">
-              <Spinner /> Loading…
-            </div>
-          </Command.Loading>
-        )}
-        {options.error && <div className="palette-status palette-status--error">{options.error.message}</div>}
+        <OptionsStatus loading={options.isLoading} error={options.error} />
         {!options.isLoading && needle && shown.length === 0 && <div className="palette-empty">{MSG.noResults}</div>}
         {!needle && doneItem}
         {shown.map((o) => {
