@@ -5,6 +5,7 @@ import { applyRole, roleArgs } from './role-args'
 import type { CommandContext } from '../src/web/model/app/context'
 import { ApiError } from '../src/web/data/api'
 import { destructiveStatements } from '../src/shared/sql/destructive'
+import { MSG } from '../src/shared/messages'
 import { formatResult, plural, toCsv, toJson } from '../src/web/model/sql-editor/results/format'
 import { downloadText } from '../src/web/model/sql-editor/results/download'
 import { startDownload } from '../src/web/model/table-editor/io/download'
@@ -65,7 +66,7 @@ export const cancelQuery = async (ctx: CommandContext) => {
   const runId = sqlEditor.runId
   if (!runId) return false
   const { cancelled } = await ctx.api.cancelQuery(ctx.ref, { runId })
-  if (!cancelled) ctx.toast.info('The database did not cancel the query: it had finished, or it is PGlite, which cannot interrupt a query')
+  if (!cancelled) ctx.toast.info(MSG.queryAlreadyFinished)
   return cancelled
 }
 

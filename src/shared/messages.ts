@@ -227,6 +227,7 @@ export const MSG = {
   jsonProtoKey: 'The JSON body has a "__proto__" key: "__proto__" keys are not allowed',
   jsonConstructorPrototype: 'The JSON body has a "constructor" key holding a "prototype": such keys are not allowed',
   queryCancelled: 'canceling statement due to user request',
+  queryAlreadyFinished: 'The query had already finished: there was nothing to cancel',
 
   // SQL editor results (issue 12; not in the spec: the studio's own words)
   sqlRowsLimited: (limit: number) =>

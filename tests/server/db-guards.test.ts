@@ -203,6 +203,19 @@ describe.runIf(databaseUrl)('PostgreSQL', () => {
     expect((await db.script('select 1 as one'))[0]!.rows).toEqual([{ one: 1 }])
   })
 
+  it('cancels a script aborted before its statement has reached the session', async () => {
+    const db = open({})
+    for (let i = 0; i < 5; i++) {
+      const controller = new AbortController()
+      const sleeping = db.script('select pg_sleep(30)', { signal: controller.signal })
+      // the next turn of the event loop: the session is connected, the statement maybe not yet started
+      await new Promise((resolve) => setImmediate(resolve))
+      controller.abort()
+      await expect(sleeping).rejects.toMatchObject(cancelled)
+    }
+    expect((await db.script('select 1 as one'))[0]!.rows).toEqual([{ one: 1 }])
+  })
+
   it('fails with 503 when no connection comes free in time', async () => {
     const db = open({ waitTimeoutMs: 300 })
     let release!: () => void

@@ -186,13 +186,8 @@ describe.each(targets())('query results on $name', (target) => {
     const marker = unique('sleeping')
     const running = api.explainQuery(REF, { query: `select pg_sleep(30) as ${marker}`, runId })
     const failed = expect(running).rejects.toEqual(new ApiError(MSG.queryCancelled, 400, '57014'))
-    // PostgreSQL: a cancel that reaches the session before its statement starts is lost (the driver's race,
-    // as for runs), so wait until it runs; PGlite ends its worker, whenever the cancel comes
-    if (target.name === 'postgres') {
-      const active = `select count(*)::int as n from pg_stat_activity where state = 'active' and query like '%as ${marker}%' and pid <> pg_backend_pid()`
-      await expect.poll(async () => (await c.sql<{ n: number }>(active))[0]!.n, { interval: 50 }).toBe(1)
-    }
-    await expect.poll(async () => (await api.cancelQuery(REF, { runId })).cancelled, { interval: 50 }).toBe(true)
+    // sent at once: it may reach the server before the run, or the session before the statement starts
+    expect(await api.cancelQuery(REF, { runId })).toEqual({ cancelled: true })
     await failed
   })
 })

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/web/data/api'
+import { MSG } from '../../src/shared/messages'
 import { targets } from '../support/context'
 import { client, REF, unique } from './support/http'
 
@@ -84,5 +85,23 @@ describe.each(targets())('query/run on $name', (target) => {
     await failed
     expect(await api.cancelQuery(REF, { runId })).toEqual({ cancelled: false })
     expect((await run('select 1 as one')).results[0]!.rows).toEqual([{ one: 1 }])
+  })
+
+  it('cancels a run whose cancel is sent with it, before its statement has started', async () => {
+    const runId = randomUUID()
+    const running = run('select pg_sleep(30)', { runId })
+    const failed = expect(running).rejects.toEqual(new ApiError(MSG.queryCancelled, 400, '57014'))
+    expect(await api.cancelQuery(REF, { runId })).toEqual({ cancelled: true })
+    await failed
+  })
+
+  it('refuses a run whose cancel came first, and runs nothing of it', async () => {
+    const runId = randomUUID()
+    const t = unique('early_cancel')
+    expect(await api.cancelQuery(REF, { runId })).toEqual({ cancelled: false })
+    await expect(run(`create table ${t} (id int)`, { runId })).rejects.toEqual(new ApiError(MSG.queryCancelled, 400, '57014'))
+    expect((await run(`select to_regclass('${t}') as t`)).results[0]!.rows).toEqual([{ t: null }])
+    // the run id is forgotten once refused: the same id runs again
+    expect((await run('select 1 as one', { runId })).results[0]!.rows).toEqual([{ one: 1 }])
   })
 })

@@ -26,6 +26,8 @@ const ACQUIRE_TIMEOUTS = ['timeout exceeded when trying to connect', 'Connection
  * a COPY from the client always spells it.)
  */
 const MAY_COPY_IN = /stdin/i
+/** How often a cancel is sent again while the cancelled script has not stopped. */
+const CANCEL_REPEAT_MS = 50
 
 /** The -c startup options of a pool's sessions. */
 function startupOptions(statementTimeoutMs: number): string {
@@ -142,11 +144,18 @@ export function openPostgres(connectionString: string, opts: DriverOptions = {})
     check()
     const client = await scripts.connect().catch(busy)
     let cancelling: Promise<unknown> | undefined
+    let repeat: NodeJS.Timeout | undefined
     let discarded: Promise<Error | undefined> | undefined
-    const cancel = () => {
+    // A cancel that reaches the session while its statement is still on the way (or between the impersonation
+    // and the script) is dropped by the server, so it is sent again until the script has ended.
+    const cancelOnce = () => {
       // the backend pid node-postgres learnt at connect (BackendKeyData)
       const pid = (client as pg.PoolClient & { processID: number }).processID
-      cancelling = pool.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined)
+      cancelling = Promise.all([cancelling, pool.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined)])
+    }
+    const cancel = () => {
+      cancelOnce()
+      repeat = setInterval(cancelOnce, CANCEL_REPEAT_MS)
     }
     try {
       check()
@@ -170,6 +179,7 @@ export function openPostgres(connectionString: string, opts: DriverOptions = {})
       return await results
     } finally {
       signal?.removeEventListener('abort', cancel)
+      clearInterval(repeat)
       await cancelling // so that a late cancel cannot hit a reset sent below
       // back to the pool once reset (the DISCARD ALL sent with the script has mostly run by now), else ended
       client.release(await reset(client, discarded).then(() => undefined, (e: Error) => e))

@@ -12,6 +12,7 @@ import { badRequest, isDatabaseError } from '../errors'
 import { route, type RouteOptions } from '../route'
 import { ResultDownloads } from '../query/download'
 import { explainStatement } from '../query/explain'
+import { RunTracker } from '../query/runs'
 import { limitScript, limitedResults, type LimitedResult } from '../query/limit'
 
 /** Runs one or more statements; answers the rows of the last one. */
@@ -22,14 +23,9 @@ export async function runQuery(db: Driver, query: string): Promise<Row[]> {
 
 const elapsed = (started: number) => Math.round((performance.now() - started) * 10) / 10
 
-/**
- * The editor's runs and explains. One with a runId can be cancelled while it waits or runs: its script's
- * signal is aborted (PostgreSQL: pg_cancel_backend on its connection; PGlite: the database worker is ended
- * and opened again), and it fails with the database's 'canceling statement due to user request' (57014).
- */
+/** The editor's runs and explains, each cancellable by its runId (see RunTracker). */
 export class QueryRuns {
-  /** runId → how to stop the run, and its end, while the run lasts */
-  readonly #running = new Map<string, { controller: AbortController; ended: Promise<unknown> }>()
+  readonly runs = new RunTracker()
 
   constructor(private readonly db: Driver) {}
 
@@ -38,7 +34,7 @@ export class QueryRuns {
     const limited = limit === undefined ? undefined : limitScript(query, limit)
     let results: LimitedResult[]
     try {
-      const raw = await this.#track(runId, (signal) => this.db.script(limited?.sql ?? query, { impersonate, signal }))
+      const raw = await this.runs.track(runId, (signal) => this.db.script(limited?.sql ?? query, { impersonate, signal }))
       results = limited ? limitedResults(limited, raw) : raw
     } catch (e) {
       // the database counted in the text that ran: place the error in the text as written
@@ -50,30 +46,8 @@ export class QueryRuns {
 
   async explain({ query, runId, impersonate }: ExplainQueryBody): Promise<ExplainQueryResponse> {
     const started = performance.now()
-    const plan = await this.#track(runId, (signal) => explainStatement(this.db, { query, impersonate, signal }))
+    const plan = await this.runs.track(runId, (signal) => explainStatement(this.db, { query, impersonate, signal }))
     return { plan, duration_ms: elapsed(started) }
-  }
-
-  async #track<T>(runId: string | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const controller = new AbortController()
-    const running = work(controller.signal)
-    const entry = { controller, ended: running.catch(() => undefined) }
-    if (runId) this.#running.set(runId, entry)
-    try {
-      return await running
-    } finally {
-      if (runId && this.#running.get(runId) === entry) this.#running.delete(runId)
-    }
-  }
-
-  /** Stops the run and answers once it has ended: true when it was queued or running, false when there is no such run. */
-  async cancel(runId: string): Promise<boolean> {
-    const entry = this.#running.get(runId)
-    if (!entry) return false
-    this.#running.delete(runId)
-    entry.controller.abort()
-    await entry.ended
-    return true
   }
 }
 
@@ -102,7 +76,7 @@ export function queryRoutes(app: FastifyInstance, db: Driver, write: RouteOption
   route(app, sql.formatQuery, ({ body }) => ({ formatted: formatQuery(body.query) }))
   const runs = new QueryRuns(db)
   route(app, sql.runQuery, write, ({ body }) => runs.run(body))
-  route(app, sql.cancelQuery, write, async ({ body }) => ({ cancelled: await runs.cancel(body.runId) }))
+  route(app, sql.cancelQuery, write, async ({ body }) => ({ cancelled: await runs.runs.cancel(body.runId) }))
   route(app, sql.explainQuery, write, ({ body }) => runs.explain(body))
   const downloads = new ResultDownloads(db)
   route(app, sql.prepareResultDownload, write, ({ body, req }) => downloads.prepare(body, req.studioAuth?.userId))
