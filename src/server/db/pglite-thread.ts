@@ -62,12 +62,17 @@ export class PgliteWorker {
     })
   }
 
-  /** One call; `data` is the input of a 'copy' (a COPY … FROM '/dev/blob'), copied to the worker. */
-  request(op: 'query' | 'exec' | 'copy' | 'close', sql = '', params: (string | null)[] = [], data?: Uint8Array): Promise<WireResult[]> {
+  /**
+   * One call; `data` is the input of a 'copy' (a COPY … FROM '/dev/blob'), copied to the worker; `reset` is what
+   * a 'script' runs after its sql, whatever the sql did.
+   */
+  request(
+    op: 'query' | 'exec' | 'script' | 'copy' | 'close', sql = '', params: (string | null)[] = [], data?: Uint8Array, reset?: string,
+  ): Promise<WireResult[]> {
     if (!this.alive) return Promise.reject(this.#crash ?? new Error('The database worker stopped'))
     const id = this.#next++
     this.#worker.ref()
-    this.#worker.postMessage({ id, op, sql, params, data })
+    this.#worker.postMessage({ id, op, sql, params, data, reset })
     return new Promise((resolve, reject) => this.#pending.set(id, { resolve, reject }))
   }
 

@@ -4,9 +4,10 @@
  *
  * workerData: { dir: string, settings: Record<string, string> } (the data directory, the session settings).
  * It posts { ready: true } once open (or { ready: false, error }), then answers every request
- * { id, op: 'query' | 'exec' | 'copy' | 'close', sql, params, data } with { id, results } (one per statement,
- * every value as the text Postgres prints; values.ts converts on the main thread) or { id, error }. A 'copy'
- * runs sql (a COPY … FROM '/dev/blob') with the bytes `data` as that blob.
+ * { id, op: 'query' | 'exec' | 'script' | 'copy' | 'close', sql, params, data, reset } with { id, results } (one
+ * per statement, every value as the text Postgres prints; values.ts converts on the main thread) or { id, error }.
+ * A 'copy' runs sql (a COPY … FROM '/dev/blob') with the bytes `data` as that blob. A 'script' execs sql, then,
+ * whatever it did, `reset` (after a ROLLBACK when it left a transaction open), in one call from the main thread.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
@@ -14,7 +15,7 @@ import { PGlite } from '@electric-sql/pglite'
 /**
  * @typedef {{ name: string, dataTypeID: number }} Field
  * @typedef {{ rows: unknown[][], fields: Field[], rowCount: number, command: string }} Result
- * @typedef {{ id: number, op: 'query' | 'exec' | 'copy' | 'close', sql?: string, params?: (string | null)[], data?: Uint8Array }} Request
+ * @typedef {{ id: number, op: 'query' | 'exec' | 'script' | 'copy' | 'close', sql?: string, params?: (string | null)[], data?: Uint8Array, reset?: string }} Request
  */
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort)
@@ -53,7 +54,16 @@ try {
   port.postMessage({ ready: false, error: plain(e) })
 }
 
-port.on('message', async (/** @type {Request} */ { id, op, sql = '', params = [], data }) => {
+/** Runs a script, then puts the session back with `reset` (and a ROLLBACK first only when one is needed). */
+async function script(/** @type {string} */ sql, /** @type {string} */ reset) {
+  try {
+    return await pg.exec(sql, { rowMode: 'array' })
+  } finally {
+    await pg.exec(pg.isInTransaction() ? `rollback; ${reset}` : reset)
+  }
+}
+
+port.on('message', async (/** @type {Request} */ { id, op, sql = '', params = [], data, reset = '' }) => {
   try {
     if (op === 'close') {
       await pg.close()
@@ -68,7 +78,9 @@ port.on('message', async (/** @type {Request} */ { id, op, sql = '', params = []
     const results =
       op === 'query'
         ? [await pg.query(sql, params, { rowMode: 'array' })]
-        : await pg.exec(sql, { rowMode: 'array' })
+        : op === 'script'
+          ? await script(sql, reset)
+          : await pg.exec(sql, { rowMode: 'array' })
     port.postMessage({ id, results: results.map((r) => result(/** @type {any} */ (r))) })
   } catch (e) {
     port.postMessage({ id, error: plain(e) })

@@ -38,7 +38,12 @@ export async function openPglite(dataDir: string, opts: DriverOptions = {}): Pro
 
   const turns = new Turns()
   const shapes = new TypeShapes()
-  function on(w: PgliteWorker): Queryable {
+  /** What puts the session back after a script (the worker sends a ROLLBACK first when one is needed). */
+  const reset = `reset all; reset role; reset session authorization; ${Object.entries(SESSION_SETTINGS)
+    .map(([name, value]) => `set ${name} = '${value}';`)
+    .join(' ')}`
+
+  function on(w: PgliteWorker): Queryable & { script(sql: string): Promise<QueryResult[]> } {
     const convert = async (r: WireResult): Promise<QueryResult> => {
       const unknown = shapes.unknown(r.fields)
       if (unknown.length) {
@@ -55,6 +60,12 @@ export async function openPglite(dataDir: string, opts: DriverOptions = {}): Pro
       exec: async (sql) => {
         const out: QueryResult[] = []
         for (const r of await w.request('exec', sql)) out.push(await convert(r))
+        return out
+      },
+      /** sql, then the session reset, in one call to the worker */
+      script: async (sql: string) => {
+        const out: QueryResult[] = []
+        for (const r of await w.request('script', sql, [], undefined, reset)) out.push(await convert(r))
         return out
       },
     }
@@ -93,9 +104,6 @@ export async function openPglite(dataDir: string, opts: DriverOptions = {}): Pro
       }
     }, wait)
 
-  const reset = `rollback; reset all; reset role; reset session authorization; ${Object.entries(SESSION_SETTINGS)
-    .map(([name, value]) => `set ${name} = '${value}';`)
-    .join(' ')}`
   /** Aborting a running script ends its worker (even inside pg_sleep) and opens a new one for the next calls. */
   const script = (sql: string, options: ScriptOptions = {}) => {
     const { signal } = options
@@ -114,10 +122,11 @@ export async function openPglite(dataDir: string, opts: DriverOptions = {}): Pro
         const q = on(w)
         try {
           await prepareScript(q, options)
-          return await q.exec(sql)
-        } finally {
-          if (!stopped) await w.request('exec', reset)
+        } catch (e) {
+          if (!stopped) await w.request('script', 'select', [], undefined, reset)
+          throw e
         }
+        return await q.script(sql)
       } catch (e) {
         if (!stopped) throw e
         await stopped
