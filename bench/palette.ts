@@ -4,6 +4,7 @@
  * page loads, times in the page (event time of the key → first frame showing the result):
  *   open:       ⌘K → the command list visible
  *   open_table: Enter on "Open table" (typed) → its table options visible
+ *   end:        End in that list → its last option (the server's last answered, far past the view) active and shown
  *   find_table: the last key of a table name (many_<N-1>) → that table visible as an option
  * Uses DATABASE_URL or TEST_DATABASE_URL when set, else PGlite in a temporary directory. Prints one JSON line
  * per catalog size: median and p95 in milliseconds. The schema is dropped at the end.
@@ -44,14 +45,28 @@ const INSTRUMENT = `
   })
 `
 
-/** ms from the last key pressed during `act` to the first frame showing an option holding `text` (or any option). */
+/** what `measure` waits for: the list's last option active, in view */
+const LAST = '\u0000last'
+
+/**
+ * ms from the last key pressed during `act` to the first frame showing an option holding `text` (or any
+ * option; LAST: the list's last option, active and in the list's view).
+ */
 async function measure(page: Page, text: string | null, act: () => Promise<void>): Promise<number> {
   await page.evaluate(() => (window.__keys = []))
-  const shown = page.evaluate((wanted) => window.__when(() => {
+  const shown = page.evaluate(([wanted, last]) => window.__when(() => {
     const dialog = document.querySelector('[role="dialog"]')
     const options = dialog ? [...dialog.querySelectorAll('[role="option"]')] : []
+    if (wanted === last) {
+      const active = dialog?.querySelector('[role="option"][aria-selected="true"]')
+      const list = dialog?.querySelector('[role="listbox"]')
+      if (!active || !list || active.getAttribute('aria-posinset') !== active.getAttribute('aria-setsize')) return false
+      const a = active.getBoundingClientRect()
+      const l = list.getBoundingClientRect()
+      return a.top >= l.top - 1 && a.bottom <= l.bottom + 1
+    }
     return options.some((o) => (wanted === null || (o.textContent ?? '').includes(wanted)) && o.getClientRects().length > 0)
-  }), text)
+  }), [text, LAST] as const)
   await act()
   const at = await shown
   const keys = await page.evaluate(() => window.__keys)
@@ -101,6 +116,7 @@ try {
     const name = `many_${size - 1}`
     const open: number[] = []
     const openTable: number[] = []
+    const end: number[] = []
     const findTable: number[] = []
     for (let run = 0; run <= RUNS; run++) {
       await page.goto('/project/default')
@@ -109,10 +125,12 @@ try {
       await page.keyboard.type('Open table')
       await page.getByRole('option', { name: /^Open table…/ }).and(page.locator('[aria-selected="true"]')).waitFor()
       const t = await measure(page, '.many_', () => page.keyboard.press('Enter'))
+      const e = await measure(page, LAST, () => page.keyboard.press('End'))
       const f = await measure(page, `${SCHEMA}.${name}`, () => page.keyboard.type(name))
       if (run === 0) continue // the first run warms the server and the browser's cache
       open.push(o)
       openTable.push(t)
+      end.push(e)
       findTable.push(f)
     }
     console.log(JSON.stringify({
@@ -121,6 +139,7 @@ try {
       runs: RUNS,
       open: stats(open),
       open_table: stats(openTable),
+      end: stats(end),
       [`find_${name}`]: stats(findTable),
     }))
   }

@@ -4,21 +4,21 @@
  * command's argSearch) asks again for the text typed once it rests (palette.query); the others load once
  * and filter here. Backspace on an empty field goes back one step (Escape too, handled by the dialog).
  * A command with a `review` ends on a page showing what it will run (its SQL); Enter there runs it.
- * A pick list draws its best options only (bounded.tsx).
+ * A pick list holds every option, drawn virtualized (PaletteList).
  */
-import { useState, type KeyboardEvent } from 'react'
-import { Command } from 'cmdk'
+import { useMemo, useState, type KeyboardEvent } from 'react'
 import { useSnapshot } from 'valtio'
 import { ChevronRight } from 'lucide-react'
 import { currentContext, type ArgOption, type Command as Cmd } from '../../../commands/registry'
 import { MSG } from '../../shared/messages'
 import { answerStep, palette, setPaletteSearch, type Answer } from '../model/app/palette'
 import { toast } from '../model/app/toasts'
-import { OptionsStatus, StepInput } from './StepParts'
+import { OptionsStatus } from './StepParts'
 import { MultiStep } from './MultiStep'
 import { ReviewStep } from './ReviewStep'
 import { runFromPalette } from './run'
-import { boundOptions, keywordsOf, MoreLine } from './bounded'
+import { keywordsOf, rankOptions, type PaletteRow } from './list'
+import { PaletteList } from './PaletteList'
 import { backOnEmpty, useStepOptions, type StepProps } from './step-options'
 import { finalIssue, parseAnswer, planSteps, type ArgStep } from './steps'
 
@@ -43,6 +43,10 @@ function Breadcrumb({ cmd, answers, current }: { cmd: Cmd; answers: readonly Ans
   )
 }
 
+/** The Skip row of an optional step: first, and matched by 'skip' or 'none' when the list filters here. */
+const SKIP_OPTION: ArgOption = { value: SKIP, label: 'Skip' }
+const skipKeywords = (o: ArgOption) => (o === SKIP_OPTION ? ['skip', 'none'] : keywordsOf(o))
+
 function ChoiceStep({ cmd, step, sofar, onAnswer }: StepProps) {
   const { search, query } = useSnapshot(palette)
   // options the server searches are asked for the text once it rests (palette.query) and shown as it
@@ -52,8 +56,12 @@ function ChoiceStep({ cmd, step, sofar, onAnswer }: StepProps) {
   // while the text has not rested, no answer matches it: nothing to pick (Enter must not take a stale row)
   const waiting = Boolean(step.searched) && typed !== search.trim()
   const loading = options.isLoading || waiting
-  const choices = step.choices ?? (waiting ? undefined : options.data) ?? []
-  const { shown, more } = boundOptions(choices, search, !step.searched)
+  const choices = step.choices ?? (waiting ? undefined : options.data)
+  const rows = useMemo(() => {
+    const all = [...(step.optional ? [SKIP_OPTION] : []), ...(choices ?? [])]
+    const ranked = step.searched ? all : rankOptions(all, search, skipKeywords)
+    return ranked.map((item): PaletteRow<ArgOption> => ({ kind: 'option', key: item.value, item }))
+  }, [choices, search, step.optional, step.searched])
 
   function choose(answer: Answer): void {
     const problem = onAnswer(answer)
@@ -61,39 +69,38 @@ function ChoiceStep({ cmd, step, sofar, onAnswer }: StepProps) {
   }
 
   function pick(option: ArgOption): void {
+    if (option === SKIP_OPTION) return choose({ value: undefined, label: 'skipped' })
     const answer = parseAnswer(step, option.value)
     if (answer.ok) choose({ value: answer.value, label: option.label ?? option.value })
     else toast.error(answer.message)
   }
 
   return (
-    <Command label={step.label} loop vimBindings={false} shouldFilter={!step.searched} className="palette-command">
-      <StepInput placeholder="Type to filter…" />
-      <Command.List className="palette-list">
-        <OptionsStatus loading={loading} error={options.error} />
-        {!loading && <Command.Empty className="palette-empty">{MSG.noResults}</Command.Empty>}
-        {step.optional && (
-          <Command.Item value={SKIP} keywords={['skip', 'none']} onSelect={() => choose({ value: undefined, label: 'skipped' })} className="palette-item">
-            <span className="palette-item__main palette-item__skip">Skip</span>
-          </Command.Item>
-        )}
-        {shown.map((o) => (
-          <Command.Item
-            key={o.value}
-            value={o.value}
-            keywords={keywordsOf(o)}
-            onSelect={() => pick(o)}
-            className="palette-item"
-          >
+    <PaletteList
+      label={step.label}
+      placeholder="Type to filter…"
+      rows={rows}
+      onPick={pick}
+      onInputKeyDown={backOnEmpty}
+      renderOption={(o) =>
+        o === SKIP_OPTION ? (
+          <span className="palette-item__main palette-item__skip">Skip</span>
+        ) : (
+          <>
             <span className="palette-item__main">
               <span className="palette-item__title">{o.label ?? o.value}</span>
             </span>
             {o.hint && <span className="palette-item__hint">{o.hint}</span>}
-          </Command.Item>
-        ))}
-        <MoreLine more={more} />
-      </Command.List>
-    </Command>
+          </>
+        )
+      }
+      status={
+        <>
+          <OptionsStatus loading={loading} error={options.error} />
+          {!loading && rows.length === 0 && <div className="palette-empty">{MSG.noResults}</div>}
+        </>
+      }
+    />
   )
 }
 

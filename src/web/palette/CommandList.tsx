@@ -1,5 +1,7 @@
-/** The palette's first page: the commands available here, recent ones first, then by area. */
-import { Command } from 'cmdk'
+/**
+ * The palette's first page: the commands available here, recent ones first, then by area (a heading
+ * each); while text is typed, the matches best first (rank.ts), the group with the best one first.
+ */
 import { useSnapshot } from 'valtio'
 import {
   allCommands, currentContext, disabledReason, getCommand, isAvailable, type Command as Cmd,
@@ -7,12 +9,14 @@ import {
 import type { CommandContext } from '../model/app/context'
 import { MSG } from '../../shared/messages'
 import { keymap, bindingFor } from '../model/app/keys/keymap'
-import { openPalette, palette, setPaletteSearch } from '../model/app/palette'
+import { openPalette, palette } from '../model/app/palette'
 import { Kbd } from '../ui/Kbd'
 import { areaLabel, orderAreas } from './areas'
 import { useCommandInputs } from '../command-state'
 import { runFromPalette } from './run'
 import { rankCommand } from './rank'
+import { groupRows, rankGroups, type RowGroup } from './list'
+import { PaletteList } from './PaletteList'
 import { argSteps } from './steps'
 
 function choose(cmd: Cmd): void {
@@ -25,13 +29,7 @@ function CommandRow({ cmd, ctx, binding }: { cmd: Cmd; ctx: CommandContext; bind
   const checked = cmd.checked?.(ctx)
   const asks = argSteps(cmd).length > 0
   return (
-    <Command.Item
-      value={cmd.id}
-      keywords={[cmd.title, areaLabel(cmd.area), ...(cmd.keywords ?? [])]}
-      disabled={reason !== null}
-      onSelect={() => choose(cmd)}
-      className="palette-item"
-    >
+    <>
       <span className="palette-item__main">
         <span className="palette-item__title">
           {cmd.title}
@@ -43,9 +41,12 @@ function CommandRow({ cmd, ctx, binding }: { cmd: Cmd; ctx: CommandContext; bind
         <span className={`palette-item__state${checked ? ' is-on' : ''}`}>{checked ? 'On' : 'Off'}</span>
       )}
       {binding && <Kbd binding={binding} />}
-    </Command.Item>
+    </>
   )
 }
+
+/** What the text typed is matched against: the title first (rankCommand weighs it most), the area, the keywords. */
+const keywordsOfCommand = (cmd: Cmd): string[] => [cmd.title, areaLabel(cmd.area), ...(cmd.keywords ?? [])]
 
 export function CommandList() {
   const { search, recent } = useSnapshot(palette)
@@ -59,39 +60,25 @@ export function CommandList() {
     ? []
     : recent.map((id) => getCommand(id)).filter((c): c is Cmd => c !== undefined && available.includes(c))
   const rest = available.filter((c) => !recentCommands.includes(c))
-  const areas = orderAreas(rest.map((c) => c.area), ctx.route.id)
-  const row = (c: Cmd) => <CommandRow key={c.id} cmd={c} ctx={ctx} binding={bindingFor(c.id, overrides)} />
+  const groups: RowGroup<Cmd>[] = [
+    { key: 'recent', heading: 'Recent', items: recentCommands },
+    ...orderAreas(rest.map((c) => c.area), ctx.route.id).map((area) => ({
+      key: area,
+      heading: areaLabel(area),
+      items: rest.filter((c) => c.area === area),
+    })),
+  ]
+  const ranked = rankGroups(groups, search, (c) => rankCommand(search, keywordsOfCommand(c)))
+  const rows = groupRows(ranked, (c) => ({ key: c.id, disabled: disabledReason(c, ctx) !== null }))
 
   return (
-    <Command
+    <PaletteList
       label="Command palette"
-      loop
-      vimBindings={false}
-      filter={(_value, typed, keywords) => rankCommand(typed, keywords ?? [])}
-      className="palette-command"
-    >
-      <div className="palette-input-row">
-        <Command.Input
-          autoFocus
-          className="palette-input"
-          placeholder="Type a command or search…"
-          value={search}
-          onValueChange={setPaletteSearch}
-        />
-      </div>
-      <Command.List className="palette-list">
-        <Command.Empty className="palette-empty">{MSG.noResults}</Command.Empty>
-        {recentCommands.length > 0 && (
-          <Command.Group heading="Recent" className="palette-group">
-            {recentCommands.map(row)}
-          </Command.Group>
-        )}
-        {areas.map((area) => (
-          <Command.Group key={area} heading={areaLabel(area)} className="palette-group">
-            {rest.filter((c) => c.area === area).map(row)}
-          </Command.Group>
-        ))}
-      </Command.List>
-    </Command>
+      placeholder="Type a command or search…"
+      rows={rows}
+      onPick={choose}
+      renderOption={(c) => <CommandRow cmd={c} ctx={ctx} binding={bindingFor(c.id, overrides)} />}
+      status={rows.length === 0 && <div className="palette-empty">{MSG.noResults}</div>}
+    />
   )
 }
