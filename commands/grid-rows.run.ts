@@ -1,8 +1,9 @@
-/** The bodies of grid-rows.ts's commands: cell edits, inserts, deletes, truncate, undo, the role. */
+/** The bodies of grid-rows.ts's commands: cell edits, the row panel, inserts, deletes, truncate, undo, the role. */
 import type { z } from 'zod'
 import { CommandError } from './registry'
+import { WRITE_ROWS_PERMISSION } from './grid-rows'
 import { columnOf, keyColumns, openTable, openTableId, pageRows, plural, primaryKeyOf, requireKey } from './grid-args'
-import type { InsertRowArgs, TruncateTableArgs, UpdateCellArgs } from './grid-rows'
+import type { InsertRowArgs, OpenRowPanelArgs, TruncateTableArgs, UpdateCellArgs, UpdateRowArgs } from './grid-rows'
 import { applyRole, roleArgs } from './role-args'
 import type { CommandContext } from '../src/web/model/app/context'
 import type { Column, GridTable, Row, RowsResponse } from '../src/shared/api'
@@ -19,9 +20,12 @@ import { ApiError } from '../src/web/data/api'
 import { errorMessage } from '../src/shared/error-message'
 import { cellText } from '../src/web/model/table-editor/rows/cell-text'
 import { copyToClipboard } from '../src/web/model/app/clipboard'
-import { displayColumns, gridState } from '../src/web/model/table-editor/grid'
-import { impersonation, isImpersonating, openProjectRole } from '../src/web/model/project/role'
+import { displayColumns, gridState, setGridFocus } from '../src/web/model/table-editor/grid'
+import { impersonation, isImpersonating, openProjectRole, roleState } from '../src/web/model/project/role'
 import { rowEdit, setInsertPanelOpen, startEditing, stopEditing, takeTyped } from '../src/web/model/table-editor/row-edit'
+import {
+  closeRowPanel as hideRowPanel, isPanelDirty, panelChanges, setPanelProblems, showRowInPanel,
+} from '../src/web/model/table-editor/rows/row-panel'
 import { savesSettled, trackSave } from '../src/web/model/table-editor/save-status'
 import { clearSelection, keyToPrimaryKey, rowKey, selection } from '../src/web/model/table-editor/selection'
 import { dropUndo, lastUndo, pushUndo } from '../src/web/model/table-editor/undo'
@@ -191,6 +195,147 @@ function readableRefusal(column: Column, e: unknown): unknown {
   return new CommandError(`${column.name} takes ${typeHint(column)}: ${e.message}`, 'invalid-args')
 }
 
+// ---- several columns of one row (the row panel, grid.row.update) ----
+
+/** The values given for a row, each checked against its column and converted (spec 5 messages). */
+function rowValues(table: GridTable, given: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {}
+  for (const [name, input] of Object.entries(given)) {
+    const column = columnOf(table, name)
+    refuse(cellReadOnlyReason(table, column))
+    values[name] = cellValue(column, input)
+  }
+  if (Object.keys(values).length === 0) throw new CommandError('Give at least one column and its new value', 'invalid-args')
+  return values
+}
+
+/**
+ * Writes these (converted) values to the row in ONE update, shown in the grid at once; `previous` is the
+ * row as it was, for undo. A refusal of one column's value is told as what that column takes.
+ */
+async function writeRow(ctx: CommandContext, table: GridTable, primaryKey: Record<string, unknown>, values: Record<string, unknown>, previous: Row): Promise<Row> {
+  const key = requireKey(table, primaryKey)
+  const names = Object.keys(values)
+  for (const name of names) showValue(ctx, table, key, name, values[name])
+  try {
+    const { row } = await ctx.api.updateRow(ctx.ref, { tableId: table.id, primaryKey, values, impersonate: impersonation() })
+    pushUndo({ kind: 'row-update', ref: ctx.ref, tableId: table.id, primaryKey, previous: Object.fromEntries(names.map((n) => [n, previous[n]])) })
+    return row
+  } catch (e) {
+    throw names.length === 1 ? readableRefusal(columnOf(table, names[0]!), e) : e
+  } finally {
+    await refreshRows(ctx, false)
+  }
+}
+
+export const updateRow = (ctx: CommandContext, args: z.infer<typeof UpdateRowArgs>) =>
+  trackSave(async () => {
+    const table = await writableTable(ctx)
+    requireKey(table, args.primaryKey)
+    const values = rowValues(table, args.values)
+    return writeRow(ctx, table, args.primaryKey, values, await wholeRow(ctx, table, args.primaryKey))
+  })
+
+/** The panel open on the table in view. */
+function openPanel(ctx: CommandContext) {
+  const panel = rowEdit.panel
+  if (!panel || panel.ref !== ctx.ref || panel.tableId !== openTableId(ctx)) throw new CommandError('No row is open in the side panel', 'disabled')
+  return panel
+}
+
+/** Why each column cannot be changed from the panel: the cell rules, then the role's column privileges. */
+async function columnLocks(ctx: CommandContext, table: GridTable): Promise<Record<string, string>> {
+  const { columns } = await ctx.api.writableColumns(ctx.ref, { tableId: table.id, impersonate: impersonation() })
+  const writable = new Set(columns)
+  const locks: Record<string, string> = {}
+  for (const column of table.columns) {
+    const reason = cellReadOnlyReason(table, column) ?? (writable.has(column.name) ? null : MSG.columnNotWritable(column.name, roleState.role))
+    if (reason) locks[column.name] = reason
+  }
+  return locks
+}
+
+/** Loads the row whole and shows it in the panel; the grid's focus follows it. */
+async function showRow(ctx: CommandContext, table: GridTable, primaryKey: Record<string, unknown>, index: number, pageSize: number): Promise<void> {
+  const readonly = (ctx.can('sqlAdminWriteColumns') ? null : WRITE_ROWS_PERMISSION) ?? rowWriteReason(table)
+  const [row, locked] = await Promise.all([wholeRow(ctx, table, primaryKey), readonly ? {} : columnLocks(ctx, table)])
+  if (rowEdit.editing) stopEditing()
+  showRowInPanel(table, { ref: ctx.ref, tableId: table.id, index, pageRows: pageSize, primaryKey, row, locked, readonly })
+  if (index >= 0) setGridFocus({ row: index, col: gridState.focus?.col ?? 0 })
+}
+
+export const openRowPanel = async (ctx: CommandContext, { primaryKey }: z.infer<typeof OpenRowPanelArgs>) => {
+  const table = await openTable(ctx)
+  refuse(table.primary_keys.length === 0 ? MSG.noPrimaryKey : null)
+  const page = await pageRows(ctx)
+  const columns = keyColumns(table)
+  if (primaryKey) {
+    const key = requireKey(table, primaryKey)
+    const index = page.rows.findIndex((row) => rowKey(columns, row) === key)
+    return showRow(ctx, table, primaryKey, index, page.rows.length)
+  }
+  const focus = gridState.focus
+  const row = focus ? page.rows[focus.row] : undefined
+  if (!focus || !row) throw new CommandError('Focus a row first', 'disabled')
+  return showRow(ctx, table, primaryKeyOf(table, row), focus.row, page.rows.length)
+}
+
+/** Unsaved fields are discarded only when the person says so. */
+async function discardOk(ctx: CommandContext, table: GridTable): Promise<boolean> {
+  const panel = openPanel(ctx)
+  if (panel.readonly || !isPanelDirty(table, panel)) return true
+  return ctx.confirm({ title: MSG.rowDiscardTitle, description: MSG.rowDiscardDescription, confirmLabel: 'Discard changes', destructive: true })
+}
+
+export const closeRowPanel = async (ctx: CommandContext) => {
+  if (!(await discardOk(ctx, await openTable(ctx)))) return false
+  hideRowPanel()
+  return true
+}
+
+async function stepRow(ctx: CommandContext, step: 1 | -1): Promise<void> {
+  const panel = openPanel(ctx)
+  const table = await openTable(ctx)
+  const page = await pageRows(ctx)
+  const index = panel.index + step
+  const row = panel.index >= 0 ? page.rows[index] : undefined
+  if (!row) throw new CommandError(step > 0 ? 'This is the last row of the page' : 'This is the first row of the page', 'disabled')
+  if (!(await discardOk(ctx, table))) return
+  await showRow(ctx, table, primaryKeyOf(table, row), index, page.rows.length)
+}
+
+export const nextPanelRow = (ctx: CommandContext) => stepRow(ctx, 1)
+export const prevPanelRow = (ctx: CommandContext) => stepRow(ctx, -1)
+
+/**
+ * Writes the changed fields in one update and closes the panel. A field that is not a value of its column,
+ * or a refusal by the database, keeps the panel open with every field as typed and says why.
+ */
+export const saveRowPanel = async (ctx: CommandContext) => {
+  const panel = openPanel(ctx)
+  refuse(panel.readonly)
+  const table = await writableTable(ctx)
+  const { values, errors } = panelChanges(table, panel)
+  const problems = Object.entries(errors)
+  if (problems.length > 0) {
+    setPanelProblems(errors, null)
+    throw new CommandError(problems.map(([, message]) => message).join('; '), 'invalid-args')
+  }
+  if (Object.keys(values).length === 0) {
+    hideRowPanel()
+    return null
+  }
+  setPanelProblems({}, null)
+  try {
+    const row = await trackSave(() => writeRow(ctx, table, panel.primaryKey, values, panel.row))
+    if (rowEdit.panel === panel) hideRowPanel()
+    return row
+  } catch (e) {
+    if (rowEdit.panel === panel) setPanelProblems({}, errorMessage(e))
+    throw e
+  }
+}
+
 export const copyCell = async (ctx: CommandContext) => {
   const table = await openTable(ctx)
   const cell = await focusedCell(ctx, table)
@@ -262,7 +407,13 @@ export const undo = async (ctx: CommandContext) => {
   dropUndo(entry)
   try {
     const table = await writableTable(ctx)
-    if (entry.kind === 'update') {
+    if (entry.kind === 'row-update') {
+      const { primaryKey, previous } = entry
+      const key = rowKey(keyColumns(table), primaryKey)
+      for (const [column, value] of Object.entries(previous)) showValue(ctx, table, key, column, value)
+      await trackSave(() => ctx.api.updateRow(ctx.ref, { tableId: table.id, primaryKey, values: previous, impersonate: impersonation() }))
+      ctx.toast.success(`Undid the edit of ${Object.keys(previous).join(', ')}`)
+    } else if (entry.kind === 'update') {
       const { primaryKey, column, previous } = entry
       showValue(ctx, table, rowKey(keyColumns(table), primaryKey), column, previous)
       await trackSave(() => ctx.api.updateRow(ctx.ref, { tableId: table.id, primaryKey, values: { [column]: previous }, impersonate: impersonation() }))

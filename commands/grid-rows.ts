@@ -1,6 +1,7 @@
 /**
- * Rows of the open table (issue 3; spec 2, 4, 5, 6): edit a cell, insert a row, delete rows, truncate,
- * undo the last edit or insert, and the database role the grid runs as. Rows are addressed by primary key
+ * Rows of the open table (issue 3; spec 2, 4, 5, 6): edit a cell, view and edit a whole row in the side
+ * panel (issue 12), insert a row, delete rows, truncate, undo the last edit or insert, and the database
+ * role the grid runs as. Rows are addressed by primary key
  * only; every write runs as the chosen role, so RLS applies to it. The bodies are in grid-rows.run.ts,
  * loaded on first use.
  */
@@ -14,6 +15,7 @@ import { MSG } from '../src/shared/messages'
 import { readonlyReason } from '../src/web/model/table-editor/structure/editable'
 import { cellReadOnlyReason, rowWriteReason } from '../src/web/model/table-editor/rows/cell-values'
 import { gridState } from '../src/web/model/table-editor/grid'
+import { rowEdit } from '../src/web/model/table-editor/row-edit'
 import { isImpersonating } from '../src/web/model/project/role'
 import { saveStatus } from '../src/web/model/table-editor/save-status'
 import { hasSelection } from '../src/web/model/table-editor/selection'
@@ -81,6 +83,94 @@ export const copyCell = defineCommand({
   when: onTable,
   enabled: (ctx) => (gridState.focus ? canRead(ctx) : 'Focus a cell first'),
   run: lazyRun(load, 'copyCell'),
+})
+
+// ---- the row side panel (issue 12) ----
+
+/** The row panel is open on the table in view. */
+const panelOpen = (ctx: CommandContext) => {
+  const panel = rowEdit.panel
+  return onTable(ctx) && panel !== null && panel.ref === ctx.ref && panel.tableId === openTableId(ctx)
+}
+
+export const OpenRowPanelArgs = z.object({ primaryKey: jsonObject.optional() })
+
+export const openRowPanel = defineCommand({
+  id: 'grid.row.panel.open',
+  title: 'Open row in side panel',
+  area: AREA,
+  keywords: ['expand row', 'view row', 'edit row', 'record', 'details', 'json'],
+  args: OpenRowPanelArgs,
+  argOptions: { primaryKey: pageRowOptions },
+  argLabels: { primaryKey: 'Row (skip for the focused one)' },
+  when: onTable,
+  enabled: (ctx) => {
+    const read = canRead(ctx)
+    if (read !== true) return read
+    const table = cachedTable(ctx)
+    return table && table.primary_keys.length === 0 ? MSG.noPrimaryKey : true
+  },
+  run: lazyRun(load, 'openRowPanel'),
+})
+
+export const closeRowPanel = defineCommand({
+  id: 'grid.row.panel.close',
+  title: 'Close the row panel',
+  area: AREA,
+  keywords: ['cancel', 'discard'],
+  when: panelOpen,
+  run: lazyRun(load, 'closeRowPanel'),
+})
+
+export const nextPanelRow = defineCommand({
+  id: 'grid.row.panel.next',
+  title: 'Next row in the row panel',
+  area: AREA,
+  keywords: ['down', 'following'],
+  when: panelOpen,
+  enabled: () => {
+    const panel = rowEdit.panel
+    return panel && panel.index >= 0 && panel.index + 1 < panel.pageRows ? true : 'This is the last row of the page'
+  },
+  run: lazyRun(load, 'nextPanelRow'),
+})
+
+export const prevPanelRow = defineCommand({
+  id: 'grid.row.panel.prev',
+  title: 'Previous row in the row panel',
+  area: AREA,
+  keywords: ['up', 'previous'],
+  when: panelOpen,
+  enabled: () => {
+    const panel = rowEdit.panel
+    return panel && panel.index > 0 ? true : 'This is the first row of the page'
+  },
+  run: lazyRun(load, 'prevPanelRow'),
+})
+
+export const saveRowPanel = defineCommand({
+  id: 'grid.row.panel.save',
+  title: 'Save the row panel',
+  area: AREA,
+  keywords: ['update row', 'write'],
+  when: panelOpen,
+  enabled: (ctx) => rowEdit.panel?.readonly ?? canWriteRows(ctx),
+  run: lazyRun(load, 'saveRowPanel'),
+})
+
+export const UpdateRowArgs = z.object({ primaryKey: jsonObject, values: jsonObject })
+
+export const updateRow = defineCommand({
+  id: 'grid.row.update',
+  title: 'Set several values of a row',
+  area: AREA,
+  keywords: ['edit row', 'update', 'change', 'json'],
+  args: UpdateRowArgs,
+  argOptions: { primaryKey: pageRowOptions },
+  argLabels: { primaryKey: 'Row', values: 'Values as JSON, e.g. {"name": "Ada", "meta": {"tags": []}}' },
+  when: onTable,
+  enabled: canWriteRows,
+  run: lazyRun(load, 'updateRow'),
 })
 
 // ---- insert ----

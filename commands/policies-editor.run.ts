@@ -1,6 +1,7 @@
 /** The bodies of policies-editor.ts's commands. */
 import type { z } from 'zod'
 import type { ChooseStartArgs, UseTemplateArgs } from './policy-editor-args'
+import type { TryPolicyArgs } from './policies-editor'
 import type { CommandContext } from '../src/web/model/app/context'
 import {
   applyTemplate, closePolicyEditor, isPolicyFormDirty, policyEditor, resetForm, setProblem, setSaving, showView,
@@ -8,6 +9,7 @@ import {
 import {
   confirmDiscard, createPolicy, policyChange, reviewOfForm, updatePolicy, usableTemplate,
 } from '../src/web/model/auth/policies/policy-writes'
+import { tryPolicyForm } from '../src/web/model/auth/policies/policy-try'
 
 export const chooseStart = (_ctx: CommandContext, { from }: z.infer<typeof ChooseStartArgs>) =>
   showView(from === 'templates' ? 'templates' : 'editor')
@@ -21,6 +23,8 @@ export const reviewPolicy = () => {
   setProblem(null)
   showView('review')
 }
+
+export const tryPolicy = (ctx: CommandContext, args: z.infer<typeof TryPolicyArgs>) => tryPolicyForm(ctx, args)
 
 export const savePolicy = async (ctx: CommandContext) => {
   const { form, policy, target } = policyEditor

@@ -1,10 +1,11 @@
 /**
- * Inside the policy editor (spec 4): choose how to start, use a template, review, save, go back, close
- * (with the discard check). Its buttons and keys run these, so a test steps through the editor headless.
- * The bodies are in policies-editor.run.ts, loaded on first use.
+ * Inside the policy editor (spec 4): choose how to start, use a template, review, try the policy before
+ * saving it, save, go back, close (with the discard check). Its buttons and keys run these, so a test steps
+ * through the editor headless. The bodies are in policies-editor.run.ts, loaded on first use.
  */
+import { z } from 'zod'
 import { defineCommand, lazyRun } from './registry'
-import { ChooseStartArgs, UseTemplateArgs, canWritePolicies } from './policy-editor-args'
+import { ChooseStartArgs, TRY_KEYWORDS, TryWhoArgs, UseTemplateArgs, canWritePolicies, tryRoleOptions } from './policy-editor-args'
 import { policyEditor } from '../src/web/model/auth/policies/policy-editor-state'
 
 const load = () => import('./policies-editor.run')
@@ -36,6 +37,22 @@ export const reviewPolicy = defineCommand({
   area: AREA,
   when: inView('editor'),
   run: lazyRun(load, 'reviewPolicy'),
+})
+
+/** As whom, and the sample row for the insert, update and delete probes (JSON text, as the review step's field). */
+export const TryPolicyArgs = TryWhoArgs.extend({ sample: z.string().optional() })
+
+export const tryPolicy = defineCommand({
+  id: 'policies.editor.try',
+  title: 'Try the policy',
+  area: AREA,
+  keywords: TRY_KEYWORDS,
+  args: TryPolicyArgs,
+  argOptions: { role: tryRoleOptions },
+  argLabels: { role: 'Try as role', sub: 'User id (authenticated only; optional)', sample: 'Sample row (JSON)' },
+  when: inView('review'),
+  enabled: canWritePolicies,
+  run: lazyRun(load, 'tryPolicy'),
 })
 
 export const savePolicy = defineCommand({

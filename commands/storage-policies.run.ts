@@ -1,7 +1,7 @@
 /** The bodies of storage-policies.ts's commands: the modal's steps, and policy changes through pg-meta. */
 import type { z } from 'zod'
 import { CommandError } from './registry'
-import type { CreateArgs, EditArgs, OpenModalArgs, RemoveArgs } from './storage-policies'
+import type { CreateArgs, EditArgs, OpenModalArgs, RemoveArgs, TryArgs } from './storage-policies'
 import type { ChooseStartArgs, UseTemplateArgs } from './policy-editor-args'
 import type { CommandContext } from '../src/web/model/app/context'
 import { paths } from '../src/shared/routes'
@@ -16,6 +16,7 @@ import {
   createStoragePolicies, storagePolicyOf, storageReviewOfForm, updateStoragePolicy,
 } from '../src/web/model/storage/policies/storage-policy-writes'
 import { refreshPolicies } from '../src/web/model/auth/policies/queries'
+import { tryStoragePolicyForm } from '../src/web/model/storage/policies/storage-policy-try'
 
 /** The modal's bucket choice for policies on storage.objects that belong to no bucket. */
 const NO_BUCKET = ''
@@ -55,6 +56,8 @@ export const review = () => {
   setStoragePolicyProblem(null)
   showStoragePolicyView('review')
 }
+
+export const tryPolicy = (ctx: CommandContext, args: z.infer<typeof TryArgs>) => tryStoragePolicyForm(ctx, args)
 
 export const save = async (ctx: CommandContext) => {
   const { form, policy, bucketId } = storagePolicyModal

@@ -1,15 +1,16 @@
 /**
  * Storage policies (spec 2 Storage policies page, 4 Storage policy modal, 5 review, 9): open the modal for
- * a bucket and step through it (selection → templates or editor → review → saved; a failed save returns
- * to the editor), create policies from a form, edit and delete a policy. The bodies are in
- * storage-policies.run.ts, loaded on first use.
+ * a bucket and step through it (selection → templates or editor → review, where the policy can be tried →
+ * saved; a failed save returns to the editor), create policies from a form, edit and delete a policy. The
+ * bodies are in storage-policies.run.ts, loaded on first use.
  */
 import { z } from 'zod'
 import { defineCommand, lazyRun, type ArgOption } from './registry'
 import type { CommandContext } from '../src/web/model/app/context'
 import { STORAGE_OPERATION_IDS, STORAGE_POLICY_TEMPLATES, STORAGE_SQL_COMMANDS } from '../src/shared/storage-policies'
 import { bucketOptions } from './bucket-args'
-import { ChooseStartArgs, UseTemplateArgs, canWritePolicies } from './policy-editor-args'
+import { ChooseStartArgs, TRY_KEYWORDS, TryWhoArgs, UseTemplateArgs, canWritePolicies, tryRoleOptions } from './policy-editor-args'
+import { MSG } from '../src/shared/messages'
 import { storagePolicyModal } from '../src/web/model/storage/policies/storage-policy-state'
 
 const load = () => import('./storage-policies.run')
@@ -68,6 +69,26 @@ export const review = defineCommand({
   area: AREA,
   when: inView('editor'),
   run: lazyRun(load, 'review'),
+})
+
+/** As whom, on which bucket's objects (none: the modal's), and the object name the probes use (none: the bucket's first). */
+export const TryArgs = TryWhoArgs.extend({ bucketId: z.string().min(1).optional(), objectName: z.string().optional() })
+
+export const tryPolicy = defineCommand({
+  id: 'storage.policies.modal.try',
+  title: 'Try the storage policy',
+  area: AREA,
+  keywords: TRY_KEYWORDS,
+  args: TryArgs,
+  argOptions: { role: tryRoleOptions, bucketId: bucketOptions },
+  argLabels: { role: 'Try as role', sub: 'User id (authenticated only; optional)', bucketId: 'Bucket', objectName: 'Object name' },
+  when: inView('review'),
+  enabled: (ctx) => {
+    const policy = storagePolicyModal.policy
+    if (policy && (policy.schema !== 'storage' || policy.table !== 'objects')) return MSG.policyTryStorageOnly
+    return canWritePolicies(ctx)
+  },
+  run: lazyRun(load, 'tryPolicy'),
 })
 
 export const save = defineCommand({

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { CommandError } from './registry'
 import { dependsOn, onTable, openTable, openTableId } from './grid-args'
 import {
-  listSchema, type CommentTableArgs, type CreateTableArgs, type DeleteTableArgs, type DuplicateTableArgs, type OpenTableArgs,
+  listSchema, type CommentTableArgs, type CreateTableArgs, type DeleteTableArgs, type DuplicateTableArgs, type OpenCreateTablePanelArgs, type OpenTableArgs,
   type RenameTableArgs, type SelectSchemaArgs, type SetListSortArgs,
 } from './table-editor'
 import type { CommandContext } from '../src/web/model/app/context'
@@ -17,6 +17,9 @@ import { visibleSchemas } from '../src/web/model/table-editor/schemas'
 import { refreshTableList, refreshTableQueries } from '../src/web/model/table-editor/structure/refresh'
 import { forgetSavedTable, renameSavedTable } from '../src/web/model/table-editor/grid'
 import { setTableListSort } from '../src/web/model/table-editor/table-list'
+import { createColumnBody } from '../src/web/model/table-editor/structure/column-payload'
+import { openTableDialog } from '../src/web/model/table-editor/structure/structure-state'
+import { DEFAULT_TABLE_COLUMNS, newTableColumnArgs } from '../src/web/model/table-editor/structure/table-forms'
 
 /** The table, fresh, refusing views and read-only schemas. */
 async function changeableTable(ctx: CommandContext, id: number): Promise<GridTable> {
@@ -54,11 +57,21 @@ export const openTableCommand = async (ctx: CommandContext, { table }: z.infer<t
 export const createTable = async (ctx: CommandContext, args: z.infer<typeof CreateTableArgs>) => {
   const schema = args.schema ?? (await listSchema(ctx))
   if (isProtectedSchema(schema)) throw new CommandError(MSG.protectedSchema(schema), 'disabled')
-  const table = await ctx.api.createTable(ctx.ref, { schema, name: args.name, comment: args.comment?.trim() || null })
+  const columns = (args.columns ?? newTableColumnArgs(DEFAULT_TABLE_COLUMNS)).map((c) => {
+    const { tableId: _, ...column } = createColumnBody(0, c)
+    return column
+  })
+  const table = await ctx.api.createTable(ctx.ref, { schema, name: args.name, comment: args.comment?.trim() || null, columns, rls_enabled: args.rls })
   await refreshTableList(ctx.queryClient, ctx.ref)
-  ctx.toast.success(`Created table ${args.name}`)
+  ctx.toast.success(`Created table ${args.name}${args.rls ? ' with row level security on' : ''}`)
   await ctx.navigate({ to: paths.table(ctx.ref, table.id), search: {} })
   return table
+}
+
+export const openCreateTablePanel = async (ctx: CommandContext, args: z.infer<typeof OpenCreateTablePanelArgs>) => {
+  const schema = args.schema ?? (await listSchema(ctx))
+  if (isProtectedSchema(schema)) throw new CommandError(MSG.protectedSchema(schema), 'disabled')
+  openTableDialog({ kind: 'create', schema })
 }
 
 export const renameTable = async (ctx: CommandContext, { table: id, name }: z.infer<typeof RenameTableArgs>) => {

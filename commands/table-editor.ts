@@ -13,6 +13,8 @@ import { entitiesQuery, schemasQuery } from '../src/web/model/project/queries'
 import { visibleSchemas } from '../src/web/model/table-editor/schemas'
 import { readGridSearch } from '../src/web/model/table-editor/search'
 import { TABLES_PERMISSION } from '../src/web/model/table-editor/structure/editable'
+import { ColumnArgs } from '../src/web/model/table-editor/structure/column-payload'
+import { newColumnsProblems } from '../src/web/model/table-editor/structure/table-forms'
 import { tableListState } from '../src/web/model/table-editor/table-list'
 
 const load = () => import('./table-editor.run')
@@ -119,24 +121,57 @@ export const openTableCommand = defineCommand({
 
 // ---- tables ----
 
-export const CreateTableArgs = z.object({ schema: z.string().min(1).optional(), name: tableName('table'), comment: z.string().optional() })
+const schemaOptions = async (ctx: CommandContext): Promise<ArgOption[]> =>
+  visibleSchemas(await ctx.queryClient.fetchQuery(schemasQuery(ctx.api, ctx.ref)))
+    .filter((s) => !isProtectedSchema(s.name))
+    .map((s) => ({ value: s.name }))
+
+/**
+ * A new table with its columns (absent: an identity primary key `id` and `created_at`, as Supabase's) and
+ * row level security (on unless `rls` is false), all created in one transaction.
+ */
+export const CreateTableArgs = z
+  .object({
+    schema: z.string().min(1).optional(),
+    name: tableName('table'),
+    comment: z.string().optional(),
+    rls: z.boolean().default(true),
+    columns: z.array(ColumnArgs).optional(),
+  })
+  .superRefine((args, check) => {
+    for (const p of args.columns ? newColumnsProblems(args.columns) : []) {
+      check.addIssue({ code: 'custom', path: p.index === null ? ['columns'] : ['columns', p.index, p.field ?? 'name'], message: p.message })
+    }
+  })
 
 export const createTable = defineCommand({
   id: 'table-editor.table.create',
   title: 'New table',
   area: AREA,
-  keywords: ['create table', 'add table'],
+  keywords: ['create table', 'add table', 'rls'],
   args: CreateTableArgs,
-  argOptions: {
-    schema: async (ctx) =>
-      visibleSchemas(await ctx.queryClient.fetchQuery(schemasQuery(ctx.api, ctx.ref)))
-        .filter((s) => !isProtectedSchema(s.name))
-        .map((s) => ({ value: s.name })),
-  },
-  argLabels: { schema: 'Schema (skip for the listed one)', name: 'Table name', comment: 'Comment' },
+  argOptions: { schema: schemaOptions },
+  argLabels: { schema: 'Schema (skip for the listed one)', name: 'Table name', comment: 'Comment', rls: MSG.rlsEnableLabel },
+  // the palette makes the default columns; the form (and a test) gives its own
+  argWhen: { columns: () => false },
   when: inEditor,
   enabled: (ctx) => ctx.can('tenantSqlAdminWrite') || MSG.createTablesPermission,
   run: lazyRun(load, 'createTable'),
+})
+
+export const OpenCreateTablePanelArgs = z.object({ schema: z.string().min(1).optional() })
+
+export const openCreateTablePanel = defineCommand({
+  id: 'table-editor.table.create-panel.open',
+  title: 'New table, with its columns',
+  area: AREA,
+  keywords: ['create table', 'add table', 'columns', 'form'],
+  args: OpenCreateTablePanelArgs,
+  argOptions: { schema: schemaOptions },
+  argLabels: { schema: 'Schema (skip for the listed one)' },
+  when: inEditor,
+  enabled: (ctx) => ctx.can('tenantSqlAdminWrite') || MSG.createTablesPermission,
+  run: lazyRun(load, 'openCreateTablePanel'),
 })
 
 export const RenameTableArgs = z.object({ ...tableArg, name: tableName('table') })

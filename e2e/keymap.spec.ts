@@ -21,7 +21,7 @@ interface Env {
 }
 
 /** Where a binding is pressed: the page opened and where the focus is put. */
-type Place = 'home' | 'grid' | 'sql-editor' | 'sql-list' | 'roles' | 'buckets' | 'explorer'
+type Place = 'home' | 'grid' | 'sql-editor' | 'sql-list' | 'roles' | 'buckets' | 'explorer' | 'policy-review' | 'storage-policy-review'
 
 interface Check {
   at: Place
@@ -47,6 +47,10 @@ const urlIs = (path: RegExp) => async (page: Page) => {
 }
 const dialog = (name: string | RegExp) => async (page: Page) => {
   await expect(page.getByRole('dialog', { name })).toBeVisible()
+}
+/** The "Try it" section of a policy review says what the role reads. */
+const tryAnswer = (summary: RegExp) => async (page: Page) => {
+  await expect(page.getByRole('dialog').getByRole('region', { name: 'Try it' }).getByRole('status')).toHaveText(summary)
 }
 const alertDialog = (name: string | RegExp) => async (page: Page) => {
   await expect(page.getByRole('alertdialog', { name })).toBeVisible()
@@ -125,6 +129,14 @@ const CHECKS: Record<Id, Check> = {
     then: async (page) => expect(page.getByRole('textbox', { name: 'Edit name' })).toBeFocused(),
   },
   'grid.row.insert-panel.open': { at: 'grid', then: async (page, { table }) => dialog(`Insert a row into ${table.name}`)(page) },
+  'grid.row.panel.open': {
+    at: 'grid',
+    before: async (page) => page.keyboard.press('ArrowDown'),
+    then: async (page, { table }) => {
+      await dialog(`Edit row in ${table.name}`)(page)
+      await expect(page.getByRole('dialog').getByText('row 2 of 100 on this page')).toBeVisible()
+    },
+  },
   'grid.rows.delete': { at: 'grid', before: selectFirstRow, then: alertDialog('Delete 1 row?') },
   'grid.selection.copy': {
     at: 'grid',
@@ -149,7 +161,7 @@ const CHECKS: Record<Id, Check> = {
     then: async (page) => expect(toast(page, 'Undid the edit of name')).toBeVisible(),
   },
   'grid.column.insert-panel.open': { at: 'grid', then: dialog(/column/i) },
-  'table-editor.table.create': { at: 'grid', then: paletteAt('New table') },
+  'table-editor.table.create-panel.open': { at: 'grid', then: dialog('Create a new table') },
   'grid.import.panel.open': { at: 'grid', then: async (page, { table }) => dialog(`Import data into ${table.name}`)(page) },
   'grid.export.csv': {
     at: 'grid',
@@ -207,6 +219,9 @@ const CHECKS: Record<Id, Check> = {
   'policies.editor.open': { at: 'home', then: paletteAt('New policy') },
   'policies.rls.toggle': { at: 'home', then: paletteAt('Toggle RLS of a table') },
   'policies.table.go': { at: 'grid', then: async (page, { table }) => urlIs(new RegExp(`/auth/policies\\?.*search=${table.id}`))(page) },
+  // the policy editors' review step: the try runs, what the role reads shows (e2e/policy-try.spec.ts tries more)
+  'policies.editor.try': { at: 'policy-review', then: tryAnswer(/^anon reads \d+ of \d+ rows$/) },
+  'storage.policies.modal.try': { at: 'storage-policy-review', then: tryAnswer(/^anon reads 0 of \d+ objects$/) },
   // roles
   'database.role.create-dialog.open': { at: 'roles', then: dialog('Create a new role') },
   'database.roles.search': { at: 'roles', then: paletteAt('Search roles') },
@@ -327,6 +342,31 @@ async function open(page: Page, place: Place, env: Env): Promise<void> {
       await page.goto(`/project/default/storage/buckets/${env.bucket}`)
       await expect(explorerRow(page, 'b.txt')).toBeVisible()
       await explorerBody(page, env.bucket).focus()
+      return
+    case 'policy-review': {
+      // a SELECT policy for everyone, from scratch, at its review (the focus on Save, as the review opens)
+      await page.goto(`/project/default/auth/policies?search=${env.table.id}&schema=public`)
+      await page.getByRole('region', { name: env.table.name }).getByRole('button', { name: 'Create policy' }).click()
+      const modal = page.getByRole('dialog')
+      await modal.getByRole('button', { name: /From scratch/ }).click()
+      await modal.getByLabel('Policy name').fill('keymap try')
+      await modal.getByRole('radio', { name: 'SELECT' }).check()
+      await modal.getByRole('textbox', { name: 'USING expression' }).click()
+      await page.keyboard.type('true')
+      await modal.getByRole('button', { name: /Review/ }).click()
+      await expect(modal.getByRole('button', { name: /Save policy/ })).toBeFocused()
+      return
+    }
+    case 'storage-policy-review': {
+      // the "own folder" template for the bucket, at its review: anon sees none of its objects
+      await page.goto('/project/default/storage/policies')
+      await page.getByRole('region', { name: env.bucket }).getByRole('button', { name: `New policy for ${env.bucket}` }).click()
+      const modal = page.getByRole('dialog')
+      await modal.getByRole('button', { name: /From a template/ }).click()
+      await modal.getByRole('button', { name: /own top level folder/ }).click()
+      await modal.getByRole('button', { name: /Review/ }).click()
+      await expect(modal.getByRole('button', { name: /Save 4 policies/ })).toBeFocused()
+    }
   }
 }
 

@@ -27,13 +27,15 @@ export const defaultKeymap = {
   // table rows (issue 3)
   'grid.cell.edit': 'F2',
   'grid.row.insert-panel.open': 'Shift+i',
+  // the focused row in the side panel (issue 12); inside it Alt+↑/↓ step through the page's rows
+  'grid.row.panel.open': 'Shift+Enter',
   'grid.rows.delete': '$mod+Backspace',
   'grid.selection.copy': '$mod+c',
   'grid.selection.clear': 'Escape',
   'grid.undo': '$mod+z',
   // table structure (issue 3)
   'grid.column.insert-panel.open': 'Shift+c',
-  'table-editor.table.create': 'Shift+t',
+  'table-editor.table.create-panel.open': 'Shift+t',
   // table import and export (issue 3)
   'grid.import.panel.open': 'Shift+u',
   'grid.export.csv': 'Shift+e',
@@ -60,6 +62,11 @@ export const defaultKeymap = {
   'policies.editor.open': 'Shift+p',
   'policies.rls.toggle': 'Shift+l',
   'policies.table.go': 'g Shift+p',
+  // the policy editors' review step (issue 12): try the policy before saving it. Keys pressed in a dialog
+  // reach no page binding: the modals' shared frame binds these (PolicyModalFrame.tsx); one key per modal,
+  // since a key is bound once in the whole keymap
+  'policies.editor.try': 'Alt+t',
+  'storage.policies.modal.try': 'Shift+Alt+t',
   // roles (issue 5): commands/database-roles.ts
   'nav.database-roles.go': 'g r',
   'database.role.create-dialog.open': 'Shift+a',

@@ -36,6 +36,10 @@ export const UpdateRowBody = z.object({
   impersonate: Impersonation.optional(),
 })
 export type UpdateRowBody = z.input<typeof UpdateRowBody>
+/** The columns of a relation that the role (the impersonated one, else the studio's) may UPDATE. */
+export const WritableColumnsBody = z.object({ tableId, impersonate: Impersonation.optional() })
+export type WritableColumnsBody = z.input<typeof WritableColumnsBody>
+export interface WritableColumnsResponse { columns: string[] }
 /** The updated row as grid reads give it; `truncated` names the columns whose values were cut. */
 export interface UpdateRowResponse { row: Row; truncated: string[] }
 
@@ -165,6 +169,8 @@ export const TableCreateBody = z.object({
   name: z.string().trim().min(1, 'Please provide a name for your table'),
   comment: z.string().nullable().optional(),
   columns: z.array(z.object(columnFields)).optional(),
+  /** row level security on from the start (absent: off, as a plain CREATE TABLE) */
+  rls_enabled: z.boolean().optional(),
 })
 export type TableCreateBody = z.input<typeof TableCreateBody>
 /** PATCH tables?id=: rename, comment, schema move, RLS toggle ({id, rls_enabled} per spec 7). */

@@ -170,6 +170,14 @@ export const DB_STATEMENT_TIMEOUT_MS = 120_000
 /** PostgreSQL ends a session that stays idle inside a transaction this long. */
 export const DB_IDLE_IN_TRANSACTION_TIMEOUT_MS = 120_000
 /**
+ * Trying a policy before saving it (the review step): each statement of the try stops after this long (its
+ * transaction holds the table's lock, as a save does, until it rolls back); it shows this many rows and
+ * counts up to the cap ("10,000+").
+ */
+export const POLICY_TRY_TIMEOUT_MS = 10_000
+export const POLICY_TRY_ROW_LIMIT = 100
+export const POLICY_TRY_COUNT_CAP = 10_000
+/**
  * A connection that moves no byte for this long while its request arrives (a stalled CSV import or
  * upload: aborted and rolled back) or while it is idle is closed.
  */

@@ -52,6 +52,17 @@ export const MSG = {
   policyRoleMissing: (role: string) => `Role "${role}" does not exist`,
   policyRoleReserved: (role: string) => `Role "${role}" is a reserved system role and cannot be given a policy`,
 
+  // Trying a policy before saving it (the review step)
+  policyTryRole: 'Try the policy as anon or authenticated',
+  policyTryUserId: 'The user id is a UUID',
+  policyTryUserIdAnon: 'Only the authenticated role takes a user id',
+  policyTrySampleJson: (reason: string) => `The sample row is not a JSON object: ${reason}`,
+  policyTryOtherTable: (id: number, table: string) => `Policy ${id} is not on ${table}: a try replaces a policy of the same table`,
+  policyTryStorageOnly: 'A storage policy goes on storage.objects',
+  policyTryNotStorage: (id: number) => `Policy ${id} is not a storage policy`,
+  policyTryNothing: 'Open the review step of a policy to try it',
+  policyTryNoBucket: 'Create a bucket first: a storage policy is tried on the objects of a bucket',
+
   // Roles
   roleProtected: (name: string) => `${name} is a system role and cannot be changed from the dashboard`,
   superuserProtected: (name: string) => `${name} is a superuser and cannot be changed from the dashboard`,
@@ -80,6 +91,20 @@ export const MSG = {
   locked: 'Locked',
   noResults: 'No results found',
   noMatch: "Hmm, we couldn't find any results that match your query.",
+
+  // New table form (issue 12): columns in the same form, RLS on by default
+  rlsEnableLabel: 'Enable Row Level Security (RLS)',
+  rlsNewTableHint:
+    'Restrict access to the table with Postgres policies. With RLS on and no policies yet, no rows are readable or writable through the API.',
+  newTableNeedsColumn: 'Please add at least one column',
+  duplicateColumnName: (name: string) => `Column names must be unique: "${name}" is used twice`,
+
+  // Row side panel (issue 12)
+  rowNotSaved: 'The row was not saved',
+  rowNoChanges: 'Nothing to save: no value was changed',
+  rowDiscardTitle: 'Discard your changes to this row?',
+  rowDiscardDescription: 'The values you changed have not been saved.',
+  columnNotWritable: (column: string, role: string) => `The role ${role} may not update ${column}`,
 
   // Reports and snippets
   queryNameRequired: 'Please enter a query name',

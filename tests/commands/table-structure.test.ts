@@ -17,6 +17,8 @@ import { structureState } from '../../src/web/model/table-editor/structure/struc
 import { displayColumns, gridState, type SavedGridView } from '../../src/web/model/table-editor/grid'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
 import { run } from '../support/run'
+import { getCommand } from '../../commands/registry'
+import { planSteps } from '../../src/web/palette/steps'
 
 const ref = DEFAULT_PROJECT_REF
 
@@ -261,6 +263,113 @@ describe.each(targets())('table structure commands on $name', (target) => {
     await expect(run('table-editor.table.create', { name: 'nope' })).rejects.toThrow(MSG.createTablesPermission)
     await expect(run('table-editor.table.rename', { table: id, name: 'nope' })).rejects.toThrow(TABLES_PERMISSION)
     ctx.denied.clear()
+  })
+
+  /** The table's columns as the catalog has them, in order, and whether RLS is on. */
+  async function shapeOf(name: string) {
+    const columns = await q<InfoColumn & { ordinal_position: number }>(
+      `select column_name, data_type, udt_name, is_nullable, column_default, is_identity from information_schema.columns
+       where table_schema = 'public' and table_name = ${lit(name)} order by ordinal_position`,
+    )
+    const [rls] = await q<{ on: boolean }>(`select relrowsecurity as on from pg_class where oid = ${lit(`public.${name}`)}::regclass`)
+    const keys = await q<{ contype: string; columns: string }>(
+      `select contype, (select string_agg(attname, ',' order by attname) from pg_attribute where attrelid = conrelid and attnum = any(conkey)) as columns
+       from pg_constraint where conrelid = ${lit(`public.${name}`)}::regclass and contype in ('p', 'u') order by contype, 2`,
+    )
+    return { columns, rls: rls?.on, keys }
+  }
+
+  it('creates a table with its columns and RLS on by default, in one go; the palette path gets id and created_at', async () => {
+    const withColumns = `ts_cols_${suffix}`
+    const plain = `ts_plain_${suffix}`
+    const open = `ts_open_${suffix}`
+    created.push(withColumns, plain, open)
+    await ctx.navigate({ to: paths.tableEditor(ref), search: {} })
+
+    await run('table-editor.table.create', {
+      name: withColumns,
+      columns: [
+        { name: 'id', type: 'uuid', defaultValue: 'gen_random_uuid()', isPrimaryKey: true, isNullable: false },
+        { name: 'title', type: 'text', isNullable: false, isUnique: true },
+        { name: 'price', type: 'numeric', defaultValue: '0' },
+        { name: 'meta', type: 'jsonb' },
+        { name: 'tags', type: 'text[]' },
+      ],
+    })
+    const made = await shapeOf(withColumns)
+    expect(made.rls).toBe(true)
+    expect(made.columns.map((c) => [c.column_name, c.udt_name, c.is_nullable])).toEqual([
+      ['id', 'uuid', 'NO'],
+      ['title', 'text', 'NO'],
+      ['price', 'numeric', 'YES'],
+      ['meta', 'jsonb', 'YES'],
+      ['tags', '_text', 'YES'],
+    ])
+    expect(made.columns[0]?.column_default).toBe('gen_random_uuid()')
+    expect(made.columns[2]?.column_default).toBe("'0'::numeric")
+    expect(made.keys).toEqual([{ contype: 'p', columns: 'id' }, { contype: 'u', columns: 'title' }])
+    expect(ctx.location.pathname).toBe(paths.table(ref, await relationId(withColumns)))
+    expect(ctx.toasts.at(-1)?.message).toBe(`Created table ${withColumns} with row level security on`)
+
+    // the palette asks schema, name, comment and RLS (yes first), never the columns
+    const steps = planSteps(getCommand('table-editor.table.create')!, ['public', plain, undefined, true], ctx)
+    expect(steps.asked.map((step) => step.name)).toEqual(['schema', 'name', 'comment', 'rls'])
+    expect(steps.next).toBeUndefined()
+    expect(steps.asked[3]).toMatchObject({ label: MSG.rlsEnableLabel, kind: 'choice', choices: [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] })
+    // no columns given (the palette): Supabase's id and created_at; rls: false leaves it off
+    await run('table-editor.table.create', { name: plain })
+    const defaults = await shapeOf(plain)
+    expect(defaults.rls).toBe(true)
+    expect(defaults.columns.map((c) => [c.column_name, c.udt_name, c.is_nullable, c.is_identity])).toEqual([
+      ['id', 'int8', 'NO', 'YES'],
+      ['created_at', 'timestamptz', 'NO', 'NO'],
+    ])
+    expect(defaults.columns[1]?.column_default).toBe('now()')
+    expect(defaults.keys).toEqual([{ contype: 'p', columns: 'id' }])
+    await run('table-editor.table.create', { name: open, rls: false, columns: [{ name: 'id', type: 'int8', isIdentity: true, isPrimaryKey: true }] })
+    expect((await shapeOf(open)).rls).toBe(false)
+  })
+
+  it('creates nothing when a column is refused, by the arguments or by the database', async () => {
+    const bad = `ts_bad_${suffix}`
+    await ctx.navigate({ to: paths.tableEditor(ref), search: {} })
+    const before = ctx.location.pathname
+    // refused before anything is sent
+    await expect(
+      run('table-editor.table.create', { name: bad, columns: [{ name: 'a', type: 'text' }, { name: 'a', type: 'int4' }] }),
+    ).rejects.toThrow(MSG.duplicateColumnName('a'))
+    await expect(run('table-editor.table.create', { name: bad, columns: [] })).rejects.toThrow(MSG.newTableNeedsColumn)
+    await expect(run('table-editor.table.create', { name: bad, columns: [{ name: 'n', type: 'text', isIdentity: true }] })).rejects.toThrow(
+      MSG.identityIntegerOnly,
+    )
+    // refused by the database after the first columns were added: the transaction leaves no table
+    await expect(
+      run('table-editor.table.create', {
+        name: bad,
+        columns: [
+          { name: 'id', type: 'int8', isIdentity: true, isPrimaryKey: true },
+          { name: 'ok', type: 'text' },
+          { name: 'broken', type: 'no_such_type_at_all' },
+        ],
+      }),
+    ).rejects.toThrow('Type "no_such_type_at_all" does not exist')
+    await expect(
+      run('table-editor.table.create', { name: bad, columns: [{ name: 'n', type: 'int4', defaultValue: "'not a number'" }] }),
+    ).rejects.toThrow(/invalid input syntax/)
+    expect(await tableExists(bad)).toBe(false)
+    expect(ctx.location.pathname).toBe(before)
+  })
+
+  it('opens the new-table form for the listed schema, refusing a locked one', async () => {
+    await ctx.navigate({ to: paths.tableEditor(ref), search: {} })
+    await run('table-editor.table.create-panel.open')
+    expect(structureState.tableDialog).toEqual({ kind: 'create', schema: 'public' })
+    structureState.tableDialog = null
+    await expect(run('table-editor.table.create-panel.open', { schema: 'storage' })).rejects.toThrow(MSG.protectedSchema('storage'))
+    ctx.denied.add('tenantSqlAdminWrite')
+    await expect(run('table-editor.table.create-panel.open')).rejects.toThrow(MSG.createTablesPermission)
+    ctx.denied.clear()
+    expect(structureState.tableDialog).toBeNull()
   })
 
   it('renames a table and edits its comment; the saved view follows the name', async () => {

@@ -57,6 +57,35 @@ describe.each(targets())('columns and tables on $name', (target) => {
     expect(table.primary_keys.map((k) => k.name)).toEqual(['key'])
   })
 
+  it('creates a table with RLS on when asked, and creates nothing when a column is refused', async () => {
+    const secured = await api.createTable(REF, { schema, name: unique('t'), rls_enabled: true, columns: [{ name: 'id', type: 'int8', isIdentity: true, isPrimaryKey: true }] })
+    expect(secured.rls_enabled).toBe(true)
+    const name = unique('t')
+    await expect(
+      api.createTable(REF, { schema, name, rls_enabled: true, columns: [{ name: 'id', type: 'int8', isPrimaryKey: true }, { name: 'x', type: 'no_such_type' }] }),
+    ).rejects.toThrow('Type "no_such_type" does not exist')
+    expect(await c.sql(`select to_regclass('${schema}.${name}') as found`)).toEqual([{ found: null }])
+  })
+
+  it('answers the columns a role may update: the impersonated role with column grants, the studio role all', async () => {
+    const table = await api.createTable(REF, {
+      schema,
+      name: unique('t'),
+      columns: [
+        { name: 'id', type: 'int8', isIdentity: true, isPrimaryKey: true },
+        { name: 'open', type: 'text' },
+        { name: 'closed', type: 'text' },
+      ],
+    })
+    await c.sql(`grant usage on schema ${schema} to authenticated;
+      grant select, update (open) on ${schema}.${table.name} to authenticated;
+      alter table ${schema}.${table.name} add column twice int generated always as (id * 2) stored`)
+    const all = await api.writableColumns(REF, { tableId: table.id })
+    expect(all.columns).toEqual(['id', 'open', 'closed'])
+    const limited = await api.writableColumns(REF, { tableId: table.id, impersonate: { role: 'authenticated', claims: { role: 'authenticated' } } })
+    expect(limited.columns).toEqual(['open'])
+  })
+
   it('adds columns with every field of the column form', async () => {
     const table = await newTable()
     const tags = await api.createColumn(REF, {

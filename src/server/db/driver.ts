@@ -108,7 +108,7 @@ export async function prepareScript(connection: Queryable, { impersonate: who }:
 export const SESSION_SETTINGS = { TimeZone: 'UTC', DateStyle: 'ISO, MDY', IntervalStyle: 'postgres' } as const
 
 /** SET ROLE and the request's JWT claims, for the rest of the transaction `tx` (local) or of the session. */
-async function impersonate(tx: Queryable, who: Impersonation, scope: 'local' | 'session' = 'local'): Promise<void> {
+export async function impersonate(tx: Queryable, who: Impersonation, scope: 'local' | 'session' = 'local'): Promise<void> {
   const claims: Record<string, unknown> = { role: who.role, ...who.claims }
   const local = scope === 'local'
   await tx.query(`set ${scope} role ${quoteIdent(who.role)}`)

@@ -5,12 +5,14 @@ import type { Driver } from '../db/driver'
 import { notFound } from '../errors'
 import type { Permissions } from '../permissions'
 import { knownProject } from '../platform/routes'
+import type { PlatformStore } from '../platform/store'
 import { route } from '../route'
 import { rowRoutes } from '../rows/routes'
 import { listEntities, searchEntities } from './entities'
 import { listExtensions } from './extensions'
 import { gridTable } from './grid-table'
 import { policyRoutes } from './policies-routes'
+import { policyTryRoutes } from './policy-try'
 import { queryRoutes } from './query'
 import { roleRoutes } from './roles-routes'
 import { listSchemas } from './schemas'
@@ -19,7 +21,8 @@ import { tableDefinition } from './table-definition'
 import { listTables } from './tables'
 import { listViews } from './views'
 
-export function pgMetaRoutes(db: Driver, permissions: Permissions) {
+/** `platform`: the platform store, where SQL result download links wait (any studio sharing it opens them). */
+export function pgMetaRoutes(db: Driver, permissions: Permissions, platform: PlatformStore) {
   return async function routes(app: FastifyInstance) {
     app.addHook('onRequest', knownProject)
     // Everything here reads the project's database (tenant SQL admin read); running SQL also writes (spec 6).
@@ -47,8 +50,9 @@ export function pgMetaRoutes(db: Driver, permissions: Permissions) {
     rowRoutes(app, db, permissions)
     structureRoutes(app, db, permissions)
     policyRoutes(app, db, permissions)
+    policyTryRoutes(app, db, permissions)
 
     const write = { preHandler: permissions.require('tenantSqlAdminWrite') }
-    queryRoutes(app, db, write)
+    queryRoutes(app, db, write, platform)
   }
 }

@@ -39,6 +39,7 @@ export async function createTable(db: Queryable, body: z.output<typeof TableCrea
   const table = await findRelation(db, id)
   for (const column of body.columns ?? []) await addColumn(db, table, column)
   if (body.comment) await setComment(db, target, body.comment)
+  if (body.rls_enabled) await db.query(`alter table ${target} enable row level security`)
   return id
 }
 

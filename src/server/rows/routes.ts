@@ -56,6 +56,22 @@ export function rowRoutes(app: FastifyInstance, db: Driver, permissions: Permiss
     ),
   )
 
+  // what the role may write, so the row panel shows the rest read-only (the update is refused anyway)
+  route(app, rows.writableColumns, ({ body }) =>
+    db.withRole(body.impersonate, async (tx) => {
+      const source = await loadSource(tx, body.tableId)
+      const { rows: found } = await tx.query<{ name: string }>(
+        `select a.attname as name from pg_attribute a
+         where a.attrelid = $1::oid and a.attnum > 0 and not a.attisdropped
+           and has_column_privilege(a.attrelid, a.attnum, 'UPDATE')
+         order by a.attnum`,
+        [source.id],
+      )
+      const updatable = new Set(source.columns.filter((c) => c.updatable).map((c) => c.name))
+      return { columns: found.map((c) => c.name).filter((name) => updatable.has(name)) }
+    }),
+  )
+
   const write = { preHandler: permissions.require('sqlAdminWriteColumns', MSG.noPermission('edit rows')) }
 
   route(app, rows.insertRows, write, ({ body }) =>

@@ -7,17 +7,19 @@ import { content } from './content'
 import { pgMeta } from './pg-meta'
 import { platform } from './platform'
 import { policies } from './policies'
+import { policyTry } from './policy-try'
 import { rows } from './rows'
 import { signIn } from './sign-in'
 import { sql } from './sql'
 import { storage } from './storage'
 import { structure } from './structure'
 
-export const endpoints = { ...signIn, ...platform, ...pgMeta, ...structure, ...sql, ...rows, ...policies, ...storage, ...content }
+export const endpoints = { ...signIn, ...platform, ...pgMeta, ...structure, ...sql, ...rows, ...policies, ...policyTry, ...storage, ...content }
 export type EndpointName = keyof typeof endpoints
 
 export * from './endpoint'
 export { EntitySearchQuery } from './pg-meta'
 export { PolicyBatchBody, PolicyListQuery, type PolicyBatchResponse } from './policies'
+export * from './policy-try'
 export { UploadObjectQuery, type ObjectRef } from './storage'
 

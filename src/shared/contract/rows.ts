@@ -5,8 +5,8 @@
  */
 import { CountBody, RowsBody, type CountResponse, type RowsResponse } from '../api'
 import {
-  DeleteRowsBody, ExportQuery, ImportQuery, InsertRowsBody, TruncateBody, UpdateRowBody, type DeleteRowsResponse,
-  type ImportEvent, type InsertRowsResponse, type UpdateRowResponse,
+  DeleteRowsBody, ExportQuery, ImportQuery, InsertRowsBody, TruncateBody, UpdateRowBody, WritableColumnsBody, type DeleteRowsResponse,
+  type ImportEvent, type InsertRowsResponse, type UpdateRowResponse, type WritableColumnsResponse,
 } from '../api-edit'
 import { endpoint, type } from './endpoint'
 import { PG_META } from './pg-meta'
@@ -18,6 +18,8 @@ export const rows = {
   count: endpoint({ method: 'POST', path: `${ROWS}/count`, body: CountBody, response: type<CountResponse>() }),
   insertRows: endpoint({ method: 'POST', path: `${ROWS}/insert`, body: InsertRowsBody, response: type<InsertRowsResponse>() }),
   updateRow: endpoint({ method: 'POST', path: `${ROWS}/update`, body: UpdateRowBody, response: type<UpdateRowResponse>() }),
+  /** the columns the role may update (the row panel shows the others read-only) */
+  writableColumns: endpoint({ method: 'POST', path: `${ROWS}/writable-columns`, body: WritableColumnsBody, response: type<WritableColumnsResponse>() }),
   deleteRows: endpoint({ method: 'POST', path: `${ROWS}/delete`, body: DeleteRowsBody, response: type<DeleteRowsResponse>() }),
   truncate: endpoint({ method: 'POST', path: `${ROWS}/truncate`, body: TruncateBody, response: type<{ truncated: true }>() }),
   /** streams: a CSV or SQL file; `filter` and `sort` repeat, one value each, as in the grid's URL */

@@ -7,12 +7,13 @@
 import type { ApiErrorBody, Row } from '../../shared/api'
 import type { ImportEvent } from '../../shared/api-edit'
 import { STUDIO_REQUEST_HEADER } from '../../shared/constants'
-import type { Content, ContentCreateBody, ContentListResponse, ContentType, ContentUpdateBody } from '../../shared/content'
+import type { Content, ContentCreateBody, ContentListResponse, ContentType, ContentUpdateBody, RunQueryResponse } from '../../shared/content'
 import { endpoints as e } from '../../shared/contract'
 import {
   pathOf, searchOf, type BodyOf, type CallArgs, type Endpoint, type JsonEndpoint, type OneOf, type QueryOf, type ResponseOf,
 } from '../../shared/contract/endpoint'
 import type { PolicyCreateBody } from '../../shared/policies'
+import { readRunLines } from './run-lines'
 
 export class ApiError extends Error {
   constructor(
@@ -248,6 +249,29 @@ export function createApi(baseUrl = '', headers: Record<string, string> = {}, op
     return { blob: new Blob(blobs, { type: res.headers.get('content-type') ?? 'text/csv' }), filename }
   }
 
+  /**
+   * The SQL editor's run, its answer read as NDJSON lines a part at a time (run-lines.ts), so that a big
+   * result never holds the page long: the same answer as runQuery.
+   */
+  async function runQueryLines(ref: string, body: BodyOf<typeof e.runQueryLines>): Promise<RunQueryResponse> {
+    let res: Response
+    try {
+      res = await fetch(url(e.runQueryLines, { ref }), {
+        method: 'POST',
+        headers: { ...sent, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    } catch (err) {
+      throw new ApiError(`Network error: ${(err as Error).message}`, 0)
+    }
+    if (!res.ok) throw await failed(res)
+    try {
+      return await readRunLines(await res.blob())
+    } catch (err) {
+      throw new ApiError(`The results could not be read: ${(err as Error).message}`, 0)
+    }
+  }
+
   type Body<E> = BodyOf<E>
   // path parameters: a project, a project's bucket
   const r = (ref: string) => ({ ref })
@@ -292,6 +316,10 @@ export function createApi(baseUrl = '', headers: Record<string, string> = {}, op
     deletePolicies: async (ref: string, ids: number[]) => (await call(e.policyBatch, { params: r(ref), body: { delete: ids } })).deleted,
     /** drops `delete` and creates `create`, all in one transaction, or nothing */
     policyBatch: (ref: string, body: Body<typeof e.policyBatch>) => call(e.policyBatch, { params: r(ref), body }),
+    /** the policy tried as a role inside a transaction that is rolled back: the rows it reads, the sample writes' fate */
+    tryPolicy: (ref: string, body: Body<typeof e.tryPolicy>) => call(e.tryPolicy, { params: r(ref), body }),
+    /** the storage policies tried as a role, rolled back: the bucket's objects it sees, the sample object's fate */
+    tryStoragePolicy: (ref: string, body: Body<typeof e.tryStoragePolicy>) => call(e.tryStoragePolicy, { params: r(ref), body }),
 
     entities: (ref: string, q: QueryOf<typeof e.entities>) => call(e.entities, { params: r(ref), query: q }),
     /** relations of every user schema whose name holds `search`, exact names first, then prefixes, then the rest */
@@ -303,6 +331,7 @@ export function createApi(baseUrl = '', headers: Record<string, string> = {}, op
 
     insertRows: (ref: string, body: Body<typeof e.insertRows>) => call(e.insertRows, { params: r(ref), body }),
     updateRow: (ref: string, body: Body<typeof e.updateRow>) => call(e.updateRow, { params: r(ref), body }),
+    writableColumns: (ref: string, body: Body<typeof e.writableColumns>) => call(e.writableColumns, { params: r(ref), body }),
     deleteRows: (ref: string, body: Body<typeof e.deleteRows>) => call(e.deleteRows, { params: r(ref), body }),
     truncate: (ref: string, body: Body<typeof e.truncate>) => call(e.truncate, { params: r(ref), body }),
     exportUrl,
@@ -324,6 +353,7 @@ export function createApi(baseUrl = '', headers: Record<string, string> = {}, op
     duplicateTable: (ref: string, body: Body<typeof e.duplicateTable>) => call(e.duplicateTable, { params: r(ref), body }),
 
     runQuery: (ref: string, body: Body<typeof e.runQuery>) => call(e.runQuery, { params: r(ref), body }),
+    runQueryLines,
     cancelQuery: (ref: string, body: Body<typeof e.cancelQuery>) => call(e.cancelQuery, { params: r(ref), body }),
     explainQuery: (ref: string, body: Body<typeof e.explainQuery>) => call(e.explainQuery, { params: r(ref), body }),
     prepareResultDownload: (ref: string, body: Body<typeof e.prepareResultDownload>) => call(e.prepareResultDownload, { params: r(ref), body }),

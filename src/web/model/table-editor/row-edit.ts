@@ -1,8 +1,37 @@
 /**
  * Row editing in the grid: the cell whose editor is open (with its whole value, fetched in full when
- * the grid holds it cut), and whether the insert-row panel is open.
+ * the grid holds it cut), whether the insert-row panel is open, and the row side panel (rows/row-panel.ts).
  */
 import { proxy, ref } from 'valtio'
+import type { Row } from '../../../shared/api'
+
+/** One field of the row panel: its text, or NULL (the text is kept, so un-NULLing brings it back). */
+export interface RowDraft {
+  text: string
+  isNull: boolean
+}
+
+/** The row side panel: one whole row of the open table, its fields as typed so far. */
+export interface RowPanelState {
+  ref: string
+  tableId: number
+  /** the row's index on the page the grid shows (-1: not on it), and how many rows the page has */
+  index: number
+  pageRows: number
+  primaryKey: Record<string, unknown>
+  /** the row as it was loaded, whole (never cut): what the fields started from */
+  row: Row
+  /** by column name */
+  drafts: Record<string, RowDraft>
+  /** columns that cannot be changed here, with why (key, generated, the role's privileges…) */
+  locked: Record<string, string>
+  /** why nothing in the row can be changed (locked schema, read-only relation, permission), or null */
+  readonly: string | null
+  /** why a field's text is not a value of its column, by column name */
+  errors: Record<string, string>
+  /** why the last save failed; the fields keep what was typed */
+  failure: string | null
+}
 
 export interface EditingCell {
   ref: string
@@ -30,6 +59,8 @@ export const rowEdit = proxy({
   typed: '',
   /** an edit asked for by typing on a cell is on its way */
   opening: false,
+  /** the row side panel, when open */
+  panel: null as RowPanelState | null,
 })
 
 /**

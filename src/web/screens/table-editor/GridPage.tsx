@@ -18,6 +18,8 @@ import { Grid } from './Grid'
 import { GridFooter } from './GridFooter'
 import { GridToolbar } from './GridToolbar'
 import { InsertRowPanel } from './rows/InsertRowPanel'
+import { RowPanel } from './rows/RowPanel'
+import { closeRowPanel } from '../../model/table-editor/rows/row-panel'
 import { SelectionHeader } from './rows/SelectionHeader'
 import './rows/rows.css'
 import { ignoredParts, patchGridSearch, readGridSearch } from '../../model/table-editor/search'
@@ -64,11 +66,12 @@ function TableView({ projectRef, table }: { projectRef: string; table: GridTable
   const roleReady = roleRef === projectRef
   useSnapshot(selection) // the selection header replaces the toolbar while rows are selected
   useLayoutEffect(() => openSelection(projectRef, table.id), [projectRef, table.id])
-  // an editor or the insert panel belongs to the table it was opened on
+  // an editor, the insert panel or the row panel belongs to the table it was opened on
   useEffect(
     () => () => {
       stopEditing()
       setInsertPanelOpen(false)
+      closeRowPanel()
     },
     [],
   )
@@ -171,6 +174,7 @@ function TableView({ projectRef, table }: { projectRef: string; table: GridTable
       )}
       <div className="te-grid-area">{body}</div>
       <InsertRowPanel table={table} />
+      <RowPanel projectRef={projectRef} table={table} />
       <GridFooter view={view} count={count} shown={shown} fetching={rows.isFetching && !rows.isPending} />
     </div>
   )

@@ -10,7 +10,6 @@ import { entitiesQuery, schemasQuery, tableQuery } from '../../model/project/que
 import { tableListState } from '../../model/table-editor/table-list'
 import { Alert, Button, EmptyState, Input, Spinner, Tooltip } from '../../ui'
 import { bindingFor } from '../../model/app/keys/keymap'
-import { openTableDialog } from '../../model/table-editor/structure/structure-state'
 import { useCan } from '../../useCan'
 import { EntityList } from './EntityList'
 import { SchemaSelect } from './SchemaSelect'
@@ -131,14 +130,14 @@ function SchemaEntities({ projectRef, schema, openId }: { projectRef: string; sc
 function NewTableButton({ schema, allowed }: { schema: string; allowed: boolean }) {
   const reason = !allowed ? MSG.createTablesPermission : isProtectedSchema(schema) ? MSG.protectedSchema(schema) : null
   return (
-    <Tooltip content={reason ?? `New table in ${schema}`} binding={reason ? undefined : bindingFor('table-editor.table.create')}>
+    <Tooltip content={reason ?? `New table in ${schema}`} binding={reason ? undefined : bindingFor('table-editor.table.create-panel.open')}>
       <span className="st-new-table">
         <Button
           size="sm"
           icon={<Plus size={14} />}
           aria-label="New table"
           disabled={reason !== null}
-          onClick={() => openTableDialog({ kind: 'create', schema })}
+          onClick={() => press('table-editor.table.create-panel.open', { schema })}
         />
       </span>
     </Tooltip>

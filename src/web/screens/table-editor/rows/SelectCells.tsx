@@ -1,4 +1,5 @@
 import { useEffect, useRef, type CSSProperties } from 'react'
+import { Maximize2 } from 'lucide-react'
 import { cx } from '../../../ui'
 
 /** A checkbox that leaves the keyboard focus on the grid (the grid moves with arrows, Space selects). */
@@ -50,13 +51,29 @@ interface SelectRowCellProps {
   /** checkboxes show on every row (not only on hover) once a row is selected */
   selecting: boolean
   onToggle: () => void
+  /** opens the row in the side panel (rows with a primary key) */
+  onExpand?: () => void
 }
 
-/** The select column of a row: its number, and a checkbox on hover or while rows are selected. */
-export function SelectRowCell({ style, number, selected, selectable, selecting, onToggle }: SelectRowCellProps) {
+/** The select column of a row: its number; on hover (or while rows are selected) a checkbox, and the expand button. */
+export function SelectRowCell({ style, number, selected, selectable, selecting, onToggle, onExpand }: SelectRowCellProps) {
   return (
     <div role="rowheader" className={cx('te-cell te-cell--number te-cell--frozen rows-select', selecting && 'rows-select--on')} style={style}>
       {selectable && <Checkbox checked={selected} label={`Select row ${number}`} onToggle={onToggle} />}
+      {onExpand && (
+        <button
+          type="button"
+          className="rows-expand"
+          tabIndex={-1}
+          aria-label={`Open row ${number} in the side panel`}
+          title="Open the row in the side panel"
+          // the keyboard stays on the grid until the panel takes it
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={onExpand}
+        >
+          <Maximize2 size={12} />
+        </button>
+      )}
       <span className="rows-select__number">{number}</span>
     </div>
   )

@@ -1,25 +1,24 @@
 import { useId, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { useSnapshot } from 'valtio'
 import { run } from '../../../../../commands/all'
 import type { GridTable } from '../../../../shared/api'
-import { isProtectedSchema } from '../../../../shared/constants'
 import { useApi } from '../../../commands-context'
-import { schemasQuery, tableQuery } from '../../../model/project/queries'
-import { Field, Input, Select, Textarea } from '../../../ui'
-import { visibleSchemas } from '../../../model/table-editor/schemas'
+import { tableQuery } from '../../../model/project/queries'
+import { Field, Input, Textarea } from '../../../ui'
 import { Checkbox } from './Checkbox'
 import { FormDialog } from './FormDialog'
 import { closeTableDialog, structureState, type TableDialogTarget } from '../../../model/table-editor/structure/structure-state'
-import { CommentTableForm, CreateTableForm, DuplicateTableForm, RenameTableForm } from '../../../model/table-editor/structure/table-forms'
+import { CommentTableForm, DuplicateTableForm, RenameTableForm } from '../../../model/table-editor/structure/table-forms'
+import { CreateTablePanel } from './CreateTablePanel'
 
 /** The open table dialog, if any: create, rename, comment or duplicate (delete is the command's confirmation). */
 export function TableDialogs({ projectRef }: { projectRef: string }) {
   const { tableDialog } = useSnapshot(structureState)
   if (!tableDialog) return null
-  if (tableDialog.kind === 'create') return <CreateTableDialog projectRef={projectRef} schema={tableDialog.schema} />
+  if (tableDialog.kind === 'create') return <CreateTablePanel projectRef={projectRef} schema={tableDialog.schema} />
   return <ExistingTableDialog projectRef={projectRef} target={tableDialog} />
 }
 
@@ -36,45 +35,6 @@ function useSubmit() {
     }
   }
   return { failure, submit }
-}
-
-function CreateTableDialog({ projectRef, schema }: { projectRef: string; schema: string }) {
-  const ids = { schema: useId(), name: useId(), comment: useId() }
-  const schemas = useQuery(schemasQuery(useApi(), projectRef))
-  const form = useForm({ resolver: zodResolver(CreateTableForm), defaultValues: { schema, name: '', comment: '' } })
-  const { failure, submit } = useSubmit()
-  const errors = form.formState.errors
-  return (
-    <FormDialog
-      title="Create a new table"
-      description="It starts with an id primary key and a created_at timestamp; add more columns once it is open."
-      submitLabel="Create table"
-      submitting={form.formState.isSubmitting}
-      failure={failure}
-      onSubmit={form.handleSubmit((v) => submit(() => run('table-editor.table.create', v, 'button')))}
-    >
-      <Field label="Name" htmlFor={ids.name} error={errors.name?.message}>
-        <Input id={ids.name} autoComplete="off" spellCheck={false} invalid={Boolean(errors.name)} {...form.register('name')} />
-      </Field>
-      <Field label="Description" htmlFor={ids.comment} hint="Optional: saved as the table's comment.">
-        <Textarea id={ids.comment} rows={2} {...form.register('comment')} />
-      </Field>
-      <Field label="Schema" htmlFor={ids.schema} error={errors.schema?.message}>
-        <Controller
-          control={form.control}
-          name="schema"
-          render={({ field }) => (
-            <Select
-              id={ids.schema}
-              value={field.value}
-              onValueChange={field.onChange}
-              options={visibleSchemas(schemas.data ?? []).filter((s) => !isProtectedSchema(s.name)).map((s) => ({ value: s.name }))}
-            />
-          )}
-        />
-      </Field>
-    </FormDialog>
-  )
 }
 
 function ExistingTableDialog({ projectRef, target }: { projectRef: string; target: Exclude<TableDialogTarget, { kind: 'create' }> }) {

@@ -17,7 +17,9 @@ const TITLES = {
   review: 'Review the SQL',
 } as const
 
-const COMMANDS = { close: 'policies.editor.close', review: 'policies.editor.review', save: 'policies.editor.save' } as const
+const COMMANDS = {
+  close: 'policies.editor.close', review: 'policies.editor.review', save: 'policies.editor.save', try: 'policies.editor.try',
+} as const
 
 export function PolicyEditorModal({ projectRef }: { projectRef: string }) {
   const { open, view, target, policy } = useSnapshot(policyEditor)
@@ -34,7 +36,7 @@ export function PolicyEditorModal({ projectRef }: { projectRef: string }) {
       )}
       {view === 'templates' && <TemplatesView />}
       {view === 'editor' && <PolicyForm kind="database" projectRef={projectRef} />}
-      {view === 'review' && <ReviewView />}
+      {view === 'review' && <ReviewView projectRef={projectRef} />}
     </PolicyModalFrame>
   )
 }

@@ -2,9 +2,11 @@
  * The frame both policy modals share (spec 4): the title with what the policy is on, the close button,
  * Escape and ⌘Enter. Closing (button, Escape, outside) runs the modal's close command, which asks before
  * discarding unsaved edits; Escape with a SQL field's completion list open closes the list instead.
- * ⌘Enter outside the SQL fields goes on: editor → review → save.
+ * ⌘Enter outside the SQL fields goes on: editor → review → save. In the review, the try command's key
+ * (keymaps/default.ts, or the user's own) tries the policy.
  */
-import type { KeyboardEvent, ReactNode } from 'react'
+import { useMemo, type KeyboardEvent, type ReactNode } from 'react'
+import { useSnapshot } from 'valtio'
 import { Dialog } from 'radix-ui'
 import { X } from 'lucide-react'
 import { EditorView } from '@codemirror/view'
@@ -12,6 +14,9 @@ import { closeCompletion } from '@codemirror/autocomplete'
 import type { CommandId } from '../../../../../../commands/all'
 import { press } from '../../../../commands-run'
 import { cx } from '../../../../ui'
+import { createKeyMatcher } from '../../../../keys/matcher'
+import { dispatchKey } from '../../../../keys/dispatch'
+import { bindingFor, keymap } from '../../../../model/app/keys/keymap'
 
 /**
  * ⌘Enter / Ctrl+Enter in a policy modal. Keys pressed in a dialog never reach the app's keymap, and
@@ -34,19 +39,28 @@ interface PolicyModalFrameProps {
   /** what the policy is on (schema.table, a bucket…), after the title */
   on: string | null
   className?: string
-  /** the modal's commands: its close (with the discard check), review and save */
-  commands: { close: CommandId; review: CommandId; save: CommandId }
+  /** the modal's commands: its close (with the discard check), review, save, and the review step's try */
+  commands: { close: CommandId; review: CommandId; save: CommandId; try: CommandId }
   children: ReactNode
 }
 
 export function PolicyModalFrame({ open, view, title, on, className, commands, children }: PolicyModalFrameProps) {
   const close = () => press(commands.close)
+  const { overrides } = useSnapshot(keymap)
+  const tryKeys = bindingFor(commands.try, overrides)
+  const matchTry = useMemo(
+    () => createKeyMatcher<KeyboardEvent>(tryKeys ? [[commands.try, tryKeys]] : [], (id) => dispatchKey(id)),
+    [commands.try, tryKeys],
+  )
   const onKeyDown = (e: KeyboardEvent) => {
     if ((e.metaKey || e.ctrlKey) && e.key === 'Enter' && !(e.target as HTMLElement).closest('.cm-editor')) {
       e.preventDefault()
       if (view === 'editor') press(commands.review)
       else if (view === 'review') press(commands.save)
+      return
     }
+    // in the review only, from any of its fields: the key types no text there (it has a modifier)
+    if (view === 'review' && !e.repeat && matchTry(e)) e.preventDefault()
   }
 
   return (

@@ -1,6 +1,6 @@
 /**
  * The review step both policy modals share (spec 4): the exact SQL the save runs, read-only, or why there
- * is none; Back to the editor and Save, each through its modal's command.
+ * is none; the modal's "Try it" section under it; Back to the editor and Save, each through its modal's command.
  */
 import type { ReactNode } from 'react'
 import type { CommandId } from '../../../../../../commands/all'
@@ -19,9 +19,11 @@ interface Props {
   sqlFieldId: string
   back: CommandId
   save: CommandId
+  /** the "Try it" section (shown when there is SQL to try) */
+  tryIt?: ReactNode
 }
 
-export function PolicyReview({ review, lead, saveError, saving, saveLabel, sqlFieldId, back, save }: Props) {
+export function PolicyReview({ review, lead, saveError, saving, saveLabel, sqlFieldId, back, save, tryIt }: Props) {
   const sql = 'sql' in review ? review.sql : ''
   return (
     <>
@@ -38,6 +40,7 @@ export function PolicyReview({ review, lead, saveError, saving, saveLabel, sqlFi
           <p>Nothing changed: there is nothing to run.</p>
         )}
         {saveError && <Alert type="destructive">{saveError}</Alert>}
+        {'sql' in review && tryIt}
       </div>
       <footer className="ui-dialog__footer">
         <Button variant="ghost" onClick={() => press(back)}>

@@ -18,7 +18,10 @@ const TITLES = {
   review: 'Review the SQL',
 } as const
 
-const COMMANDS = { close: 'storage.policies.modal.close', review: 'storage.policies.modal.review', save: 'storage.policies.modal.save' } as const
+const COMMANDS = {
+  close: 'storage.policies.modal.close', review: 'storage.policies.modal.review', save: 'storage.policies.modal.save',
+  try: 'storage.policies.modal.try',
+} as const
 
 export function StoragePolicyModal({ projectRef }: { projectRef: string }) {
   const { open, view, bucketId, policy } = useSnapshot(storagePolicyModal)
@@ -36,7 +39,7 @@ export function StoragePolicyModal({ projectRef }: { projectRef: string }) {
       )}
       {view === 'templates' && <StorageTemplatesView />}
       {view === 'editor' && <PolicyForm kind="storage" projectRef={projectRef} />}
-      {view === 'review' && <StorageReviewView />}
+      {view === 'review' && <StorageReviewView projectRef={projectRef} />}
     </PolicyModalFrame>
   )
 }

@@ -1,11 +1,12 @@
-/** The review (spec 4): the exact SQL of every policy the save creates (or the change it makes), read-only. */
+/** The review (spec 4): the exact SQL of every policy the save creates (or the change it makes), read-only, and the policies tried. */
 import { useSnapshot } from 'valtio'
 import { sqlCommandsFor } from '../../../../../shared/storage-policies'
 import { PolicyReview } from '../../../auth/policies/editor/PolicyReview'
 import { storagePolicyModal } from '../../../../model/storage/policies/storage-policy-state'
 import { storageReviewOfForm } from '../../../../model/storage/policies/storage-policy-writes'
+import { StorageReviewTry } from './StorageReviewTry'
 
-export function StorageReviewView() {
+export function StorageReviewView({ projectRef }: { projectRef: string }) {
   const { saving, policy, form } = useSnapshot(storagePolicyModal)
   const count = policy ? 0 : sqlCommandsFor(form.operations).length
   return (
@@ -17,6 +18,7 @@ export function StorageReviewView() {
       sqlFieldId="spol-review-sql"
       back="storage.policies.modal.back"
       save="storage.policies.modal.save"
+      tryIt={<StorageReviewTry projectRef={projectRef} />}
     />
   )
 }
