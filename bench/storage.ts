@@ -9,7 +9,11 @@
  * dashboard's list call, by its keyset cursor (startAfter, as the explorer pages) and by offset (as
  * storage-js pages), interleaved (per page, the median of LIST_PASSES passes); the first, middle and last
  * pages' times show whether a page's cost grows with its position. Always PGlite; PostgreSQL too when
- * DATABASE_URL or TEST_DATABASE_URL is set. Prints one JSON line per database; asserts nothing.
+ * DATABASE_URL or TEST_DATABASE_URL is set. Per database, twice: bytes on disk, and bytes in S3 (a local
+ * s3rver on the same disk, in a process of its own; the studio configured by STORAGE_S3_*), where the same
+ * file is also sent to and read from s3rver straight through the SDK (lib-storage's Upload with the
+ * studio's part size, GetObject), so the studio's own cost shows beside the S3 server's. The folder listing reads metadata only, the same
+ * with either store: it runs with the disk. Prints one JSON line per database and store; asserts nothing.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -21,10 +25,15 @@ import { performance } from 'node:perf_hooks'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebStream } from 'node:stream/web'
+import { GetObjectCommand } from '@aws-sdk/client-s3'
+import { Upload } from '@aws-sdk/lib-storage'
+import type { S3Options } from '../src/server/storage/s3-config'
 import { DEFAULT_PROJECT_REF as REF, STORAGE_FOLDER_PAGE_SIZE, STORAGE_SETTINGS_MAX_BYTES } from '../src/shared/constants'
 import { quoteLiteral } from '../src/shared/sql-quote'
 import type { ProjectApiSettings, StorageConfig, StorageItem } from '../src/shared/storage'
 import { BENCH_AUTH, BENCH_TOKEN } from './support/auth'
+import { emptyPrefix, s3Client } from '../tests/support/s3-server'
+import { spawnLocalS3 } from './support/s3-server'
 
 const MB = 1024 * 1024
 const SIZE = 200 * MB
@@ -49,13 +58,20 @@ async function makeFile(path: string): Promise<void> {
 }
 
 /** The studio in a child process; resolves with its URL once it listens. */
-function serve(dir: string, databaseUrl: string | undefined): Promise<{ url: string; child: ChildProcess }> {
+function serve(dir: string, databaseUrl: string | undefined, s3: S3Options | undefined): Promise<{ url: string; child: ChildProcess }> {
   const env: NodeJS.ProcessEnv = {
     ...process.env, PORT: '0', HOST: '127.0.0.1', STUDIO_DATA_DIR: join(dir, 'data'), STUDIO_STORAGE_DIR: join(dir, 'storage'), STUDIO_TOKEN: BENCH_TOKEN,
   }
   delete env.DATABASE_URL
   delete env.PLATFORM_DATABASE_URL
+  for (const name of Object.keys(env)) if (name.startsWith('STORAGE_S3_')) delete env[name]
   if (databaseUrl) env.DATABASE_URL = databaseUrl
+  if (s3) {
+    Object.assign(env, {
+      STORAGE_S3_BUCKET: s3.bucket, STORAGE_S3_ENDPOINT: s3.endpoint, STORAGE_S3_REGION: s3.region,
+      STORAGE_S3_ACCESS_KEY_ID: s3.accessKeyId, STORAGE_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    })
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] })
   return new Promise((resolve, reject) => {
     let out = ''
@@ -77,8 +93,8 @@ async function json<T>(url: string, init?: RequestInit): Promise<T> {
 /** A dashboard call's body, sent as a script does: with the automation token. */
 const jsonBody = (method: string, body: unknown): RequestInit => ({ method, headers: { ...BENCH_AUTH, 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
-async function bench(database: 'pglite' | 'postgres', databaseUrl: string | undefined, dir: string, source: string) {
-  const { url, child } = await serve(dir, databaseUrl)
+async function bench(database: 'pglite' | 'postgres', databaseUrl: string | undefined, dir: string, source: string, s3?: S3Options) {
+  const { url, child } = await serve(dir, databaseUrl, s3)
   const bucket = `bench-${Math.random().toString(36).slice(2, 8)}`
   const configUrl = `${url}/platform/projects/${REF}/config/storage`
   let previous: StorageConfig | undefined
@@ -122,10 +138,27 @@ async function bench(database: 'pglite' | 'postgres', databaseUrl: string | unde
     // The upload's answer is a few bytes of JSON; the download's bytes go to disk.
     const curlUpload = async () => curl('/dev/null', '-T', source, '-H', 'content-type: application/octet-stream', `${storage}/object/${bucket}/big.bin`)
     const curlDownload = async () => curl(join(dir, 'curl-download.bin'), `${storage}/object/${bucket}/big.bin`)
+    // With S3: the same file to and from s3rver straight through the SDK, as the studio sends it (same part size).
+    const client = s3 && s3Client(s3)
+    const directKey = 'bench/direct.bin'
+    const s3Upload = async () => {
+      await new Upload({ client: client!, params: { Bucket: s3!.bucket, Key: directKey, Body: createReadStream(source, { highWaterMark: MB }) }, partSize: 8 * MB, queueSize: 4 }).done()
+    }
+    const s3Download = async () => {
+      const res = await client!.send(new GetObjectCommand({ Bucket: s3!.bucket, Key: directKey }))
+      await pipeline(res.Body as Readable, createWriteStream(join(dir, 's3-download.bin')))
+    }
     await copy()
     await upload()
     await download()
-    const times = { copy: [] as number[], copyFile: [] as number[], upload: [] as number[], download: [] as number[], curlUpload: [] as number[], curlDownload: [] as number[] }
+    if (s3) {
+      await s3Upload()
+      await s3Download()
+    }
+    const times = {
+      copy: [] as number[], copyFile: [] as number[], upload: [] as number[], download: [] as number[], curlUpload: [] as number[], curlDownload: [] as number[],
+      s3Upload: [] as number[], s3Download: [] as number[],
+    }
     for (let i = 0; i < RUNS; i++) {
       times.copy.push(await timed(copy))
       times.copyFile.push(await timed(() => copyFile(source, join(dir, 'copyfile.bin'))))
@@ -135,11 +168,40 @@ async function bench(database: 'pglite' | 'postgres', databaseUrl: string | unde
         times.curlUpload.push(await timed(curlUpload))
         times.curlDownload.push(await timed(curlDownload))
       }
+      if (s3) {
+        times.s3Upload.push(await timed(s3Upload))
+        times.s3Download.push(await timed(s3Download))
+      }
     }
-    for (const file of ['download.bin', ...(hasCurl ? ['curl-download.bin'] : [])]) {
+    for (const file of ['download.bin', ...(hasCurl ? ['curl-download.bin'] : []), ...(s3 ? ['s3-download.bin'] : [])]) {
       if ((await stat(join(dir, file))).size !== SIZE) throw new Error(`${file} came back short`)
     }
+    if (s3) await emptyPrefix(client!, s3.bucket, 'bench/')
     const rate = (t: number[]) => SIZE / MB / median(t)
+    const [copyRate, uploadRate, downloadRate] = [rate(times.copy), rate(times.upload), rate(times.download)]
+    const transfer = {
+      database,
+      store: s3 ? 's3' : 'disk',
+      fileMB: SIZE / MB,
+      runs: RUNS,
+      copyMBps: round(copyRate),
+      copyFileMBps: round(rate(times.copyFile)),
+      uploadMBps: round(uploadRate),
+      downloadMBps: round(downloadRate),
+      uploadVsCopy: round(uploadRate / copyRate, 2),
+      downloadVsCopy: round(downloadRate / copyRate, 2),
+      ...(hasCurl ? {
+        curlUploadVsCopy: round(rate(times.curlUpload) / copyRate, 2),
+        curlDownloadVsCopy: round(rate(times.curlDownload) / copyRate, 2),
+      } : {}),
+      ...(s3 ? {
+        s3DirectUploadMBps: round(rate(times.s3Upload)),
+        s3DirectDownloadMBps: round(rate(times.s3Download)),
+        uploadVsS3Direct: round(uploadRate / rate(times.s3Upload), 2),
+        downloadVsS3Direct: round(downloadRate / rate(times.s3Download), 2),
+      } : {}),
+    }
+    if (s3) return transfer
 
     // A folder of 10,000 objects (rows only: the listing reads none of the bytes), plus a subfolder.
     await json(`${url}/platform/pg-meta/${REF}/query`, jsonBody('POST', {
@@ -197,21 +259,8 @@ async function bench(database: 'pglite' | 'postgres', databaseUrl: string | unde
       }
     }
 
-    const [copyRate, uploadRate, downloadRate] = [rate(times.copy), rate(times.upload), rate(times.download)]
     return {
-      database,
-      fileMB: SIZE / MB,
-      runs: RUNS,
-      copyMBps: round(copyRate),
-      copyFileMBps: round(rate(times.copyFile)),
-      uploadMBps: round(uploadRate),
-      downloadMBps: round(downloadRate),
-      uploadVsCopy: round(uploadRate / copyRate, 2),
-      downloadVsCopy: round(downloadRate / copyRate, 2),
-      ...(hasCurl ? {
-        curlUploadVsCopy: round(rate(times.curlUpload) / copyRate, 2),
-        curlDownloadVsCopy: round(rate(times.curlDownload) / copyRate, 2),
-      } : {}),
+      ...transfer,
       folderObjects: counted?.count,
       listMsEmptyFolder: round(median(passes.empty)),
       listKeyset: pages('keyset'),
@@ -237,11 +286,19 @@ try {
   const databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || undefined
   const targets: ['pglite' | 'postgres', string | undefined][] = [['pglite', undefined]]
   if (databaseUrl) targets.push(['postgres', databaseUrl])
-  for (const [database, dbUrl] of targets) {
-    const dir = join(root, database)
-    await mkdir(dir)
-    console.log(JSON.stringify(await bench(database, dbUrl, dir, source)))
-    await rm(dir, { recursive: true, force: true })
+  // the local S3 server, on the same disk as everything else, in a process of its own
+  const local = await spawnLocalS3(join(root, 's3rver'), ['bench-bytes'])
+  try {
+    for (const [database, dbUrl] of targets) {
+      for (const store of ['disk', 's3'] as const) {
+        const dir = join(root, `${database}-${store}`)
+        await mkdir(dir)
+        console.log(JSON.stringify(await bench(database, dbUrl, dir, source, store === 's3' ? local.options('bench-bytes') : undefined)))
+        await rm(dir, { recursive: true, force: true })
+      }
+    }
+  } finally {
+    await local.close()
   }
 } finally {
   await rm(root, { recursive: true, force: true })

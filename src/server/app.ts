@@ -32,7 +32,10 @@ import { dashboardPassword } from './security/password'
 import { signInRoutes } from './security/routes'
 import { Sessions } from './security/sessions'
 import { serveApp } from './static'
-import { DiskObjectStore } from './storage/object-store'
+import { DiskObjectStore } from './storage/disk-store'
+import type { ObjectStore } from './storage/object-store'
+import type { S3Options } from './storage/s3-config'
+import { openS3Store } from './storage/s3-store'
 import { storageRoutes } from './storage/routes'
 import type { StorageService } from './storage/service'
 
@@ -63,6 +66,12 @@ export interface StudioOptions {
   platformDatabaseUrl?: string
   /** where object bytes are kept (default `${dataDir}/storage`) */
   storageDir?: string
+  /**
+   * STORAGE_S3_*: keep object bytes in this S3-compatible bucket instead of storageDir (metadata stays in
+   * the project database). Checked at start: an incomplete configuration or a bucket that does not answer
+   * stops the start with what to change. Several studios on one database may share one bucket.
+   */
+  s3?: Partial<S3Options>
   /** STUDIO_TOKEN: accepted as `Authorization: Bearer` on every dashboard route (scripts, tests) */
   token?: string
   /** STUDIO_PASSWORD: the dashboard password; without it one is generated at first start (see onGeneratedPassword) */
@@ -133,8 +142,18 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
     await http.close()
     throw e
   }
-  // Upload temp files of a studio killed mid-upload: nobody else writes here while we hold the lock.
-  await new DiskObjectStore(storageDir).sweepTemp()
+  // Object bytes: on disk, where the temp files of a studio killed mid-upload are swept (nobody else writes
+  // there while we hold the lock); or in S3, checked now, where only multipart uploads a day old are
+  // aborted (another studio sharing the bucket may be uploading).
+  let objectStore: ObjectStore
+  try {
+    objectStore = opts.s3 ? await openS3Store(opts.s3) : new DiskObjectStore(storageDir)
+    await objectStore.sweep()
+  } catch (e) {
+    for (const lock of locks) await lock.release()
+    await http.close()
+    throw e
+  }
 
   const users = new Users(opts.users)
   const store = platformStore({ dataDir, databaseUrl: opts.platformDatabaseUrl ?? opts.databaseUrl, users: users.all })
@@ -151,7 +170,7 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
   const close = async () => {
     await http.close()
     await app.close()
-    await Promise.all([db?.close(), store.close()])
+    await Promise.all([db?.close(), store.close(), objectStore.close()])
     for (const lock of locks) await lock.release()
   }
   let storage: StorageService
@@ -186,8 +205,8 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
     const permissions = new Permissions(opts.grants ?? SELF_HOSTED_GRANTS, users)
     platformRoutes(app, db, users, permissions)
     contentRoutes(app, store, users, permissions)
-    await app.register(pgMetaRoutes(db, permissions), { prefix: '/platform/pg-meta/:ref' })
-    storage = await storageRoutes(app, { db, keys: new ProjectKeys(store), permissions, storageDir, studioUrl: url })
+    await app.register(pgMetaRoutes(db, permissions, store), { prefix: '/platform/pg-meta/:ref' })
+    storage = await storageRoutes(app, { db, keys: new ProjectKeys(store), permissions, store: objectStore, studioUrl: url })
     if (opts.serveStatic ?? true) await serveApp(app)
     app.setNotFoundHandler((request) => {
       throw notFound(`Not found: ${request.method} ${request.url.split('?')[0]}`)

@@ -1,12 +1,14 @@
 /**
  * `npm start`: the studio on PORT (8082) and HOST (127.0.0.1), with the project database in
  * STUDIO_DATA_DIR (./.studio) or on the PostgreSQL server named by DATABASE_URL; the studio's own data in
- * PLATFORM_DATABASE_URL's database when set; object bytes under STUDIO_STORAGE_DIR; sign-in with
+ * PLATFORM_DATABASE_URL's database when set; object bytes under STUDIO_STORAGE_DIR, or in the S3 bucket
+ * STORAGE_S3_BUCKET (with STORAGE_S3_ENDPOINT, _REGION, _ACCESS_KEY_ID, _SECRET_ACCESS_KEY); sign-in with
  * STUDIO_PASSWORD / STUDIO_TOKEN, reached as STUDIO_PUBLIC_URL, answering STUDIO_ALLOWED_HOSTS (see README).
  * `--demo` loads the sample schema.
  */
 import { DEFAULT_PORT } from '../shared/constants'
 import { startStudio, type Studio } from './app'
+import { s3OptionsFromEnv } from './storage/s3-config'
 import { parseHostList } from './security/hosts'
 
 let announced = false
@@ -27,6 +29,7 @@ try {
     databaseUrl: process.env.DATABASE_URL || undefined,
     platformDatabaseUrl: process.env.PLATFORM_DATABASE_URL || undefined,
     storageDir: process.env.STUDIO_STORAGE_DIR || undefined,
+    s3: s3OptionsFromEnv(process.env),
     token: process.env.STUDIO_TOKEN || undefined,
     password: process.env.STUDIO_PASSWORD || undefined,
     publicUrl: process.env.STUDIO_PUBLIC_URL || undefined,

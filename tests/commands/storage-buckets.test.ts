@@ -18,7 +18,7 @@ import { bucketPolicies, bucketsError } from '../../src/web/model/storage/bucket
 import { largestWholeUnit, toBytes } from '../../src/web/model/storage/buckets/size-units'
 import { explorer } from '../../src/web/model/storage/explorer/explorer-state'
 import { columnView } from '../../src/web/model/storage/explorer/explorer-view'
-import { headlessContext, targets, type HeadlessContext } from '../support/context'
+import { headlessContext, storageTargets, targets, type HeadlessContext } from '../support/context'
 import { run } from '../support/run'
 
 const ref = DEFAULT_PROJECT_REF
@@ -49,7 +49,7 @@ describe('bucket rules', () => {
   })
 })
 
-describe.each(targets())('storage bucket commands on $name', (target) => {
+describe.each(storageTargets())('storage bucket commands on $name, bytes on $store', (target) => {
   const suffix = Math.random().toString(36).slice(2, 8)
   const made: string[] = []
   let ctx: HeadlessContext

@@ -10,14 +10,14 @@ import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
 import { explorer } from '../../src/web/model/storage/explorer/explorer-state'
 import { columnView } from '../../src/web/model/storage/explorer/explorer-view'
-import { headlessContext, targets, type HeadlessContext } from '../support/context'
+import { headlessContext, storageTargets, type HeadlessContext } from '../support/context'
 import { bucketName } from '../server/support/storage'
 import { run } from '../support/run'
 
 const ref = DEFAULT_PROJECT_REF
 const FILES = ['a.txt', 'b.txt', 'c.txt', 'docs/one.md', 'docs/two.md', 'docs/deep/three.md', 'img/cat.png']
 
-describe.each(targets())('storage explorer commands on $name', (target) => {
+describe.each(storageTargets())('storage explorer commands on $name, bytes on $store', (target) => {
   let ctx: HeadlessContext
   const bucket = bucketName('gx')
   // the rows as the screen shows them: the listing from the query cache with the edit status over it

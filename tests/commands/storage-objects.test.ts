@@ -20,7 +20,7 @@ import { objectDialogs } from '../../src/web/model/storage/explorer/actions/dial
 import { explorer } from '../../src/web/model/storage/explorer/explorer-state'
 import { columnView } from '../../src/web/model/storage/explorer/explorer-view'
 import { bucketName } from '../server/support/storage'
-import { headlessContext, targets, type HeadlessContext } from '../support/context'
+import { headlessContext, storageTargets, type HeadlessContext } from '../support/context'
 import { run } from '../support/run'
 
 const ref = DEFAULT_PROJECT_REF
@@ -58,7 +58,7 @@ class FakeFileInput {
 const picked = (path: string, text: string) =>
   Object.defineProperty(new File([text], path.split('/').at(-1)!, { type: 'text/plain' }), 'webkitRelativePath', { value: path })
 
-describe.each(targets())('storage object commands on $name', (target) => {
+describe.each(storageTargets())('storage object commands on $name, bytes on $store', (target) => {
   const made: string[] = []
   let ctx: HeadlessContext
   let bucket: string

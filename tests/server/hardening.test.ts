@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bootstrap } from '../../src/server/db/bootstrap'
 import { openPostgres } from '../../src/server/db/postgres'
 import { installJsonParser } from '../../src/server/json-body'
-import { DiskObjectStore } from '../../src/server/storage/object-store'
+import { DiskObjectStore } from '../../src/server/storage/disk-store'
 import { JSON_MAX_DEPTH } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { createApi } from '../../src/web/data/api'
@@ -231,8 +231,8 @@ describe('disk object store', () => {
 
     const store = new DiskObjectStore(dir)
     const version = 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'
-    const staged = await store.write(bytes('hello'), 100)
-    await staged.commit('photos', version)
+    const staged = await store.write({ bucketId: 'photos', version }, bytes('hello'), 100)
+    await staged.commit()
     const bucketDir = join(dir, 'objects', Buffer.from('photos').toString('hex'))
     const file = join(bucketDir, version)
     expect(await mode(file)).toBe(0o600)

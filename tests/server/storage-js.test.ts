@@ -1,10 +1,10 @@
 /** @supabase/storage-js, unchanged from npm, against the studio's storage API: every call it offers. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StorageClient } from '@supabase/storage-js'
-import { targets } from '../support/context'
+import { storageTargets } from '../support/context'
 import { bucketFiles, bucketName, settings, storageClient, type Keys } from './support/storage'
 
-describe.each(targets())('storage-js on $name', (target) => {
+describe.each(storageTargets())('storage-js on $name, bytes on $store', (target) => {
   let s: Keys
   let storage: StorageClient
   const bucket = bucketName('js')
@@ -71,7 +71,7 @@ describe.each(targets())('storage-js on $name', (target) => {
     expect((await files.exists('docs/none.txt')).data).toBe(false)
     expect((await files.download('docs/none.txt')).error).toMatchObject({ status: 404, message: 'Object not found' })
     // only the latest version's bytes are kept
-    expect(await bucketFiles(target.storageDir, bucket)).toHaveLength(2)
+    expect(await bucketFiles(target, bucket)).toHaveLength(2)
   })
 
   it('lists folders with prefix, limit, offset, search and sortBy, and list-v2', async () => {
@@ -199,7 +199,7 @@ describe.each(targets())('storage-js on $name', (target) => {
     await storage.from(name).upload('f.txt', 'f')
     expect((await storage.deleteBucket(name)).error).toMatchObject({ status: 409, message: 'The bucket you tried to delete is not empty' })
     expect(await storage.emptyBucket(name)).toEqual({ data: { message: 'Successfully emptied' }, error: null })
-    expect(await bucketFiles(target.storageDir, name)).toEqual([])
+    expect(await bucketFiles(target, name)).toEqual([])
     expect(await storage.deleteBucket(name)).toEqual({ data: { message: 'Successfully deleted' }, error: null })
     expect((await storage.getBucket(name)).error).toMatchObject({ status: 404 })
   })

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StorageClient } from '@supabase/storage-js'
 import type { StorageItem } from '../../src/shared/storage'
-import { targets } from '../support/context'
+import { storageTargets } from '../support/context'
 import { client, REF } from './support/http'
 import { bucketName, settings, storageClient } from './support/storage'
 
@@ -45,7 +45,7 @@ function descending(entries: Entry[]): Entry[] {
   return out
 }
 
-describe.each(targets())('storage folder paging on $name', (target) => {
+describe.each(storageTargets())('storage folder paging on $name, bytes on $store', (target) => {
   const { sql, send } = client(target.url)
   const bucket = bucketName('list')
   const { keys, entries } = folderContents()

@@ -5,11 +5,11 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StorageClient } from '@supabase/storage-js'
-import { targets } from '../support/context'
+import { storageTargets } from '../support/context'
 import { client, unique } from './support/http'
 import { bucketFiles, bucketName, settings, storageClient, userToken, type Keys } from './support/storage'
 
-describe.each(targets())('storage RLS on $name', (target) => {
+describe.each(storageTargets())('storage RLS on $name, bytes on $store', (target) => {
   const { sql } = client(target.url)
   const bucket = bucketName('rls')
   const policy = unique('rls')
@@ -52,7 +52,7 @@ describe.each(targets())('storage RLS on $name', (target) => {
     expect((await anon.from(bucket).upload('shared/anon.txt', 'anon')).error).toMatchObject({ status: 403 })
     expect((await two.from(bucket).upload(`${u2}/b.txt`, 'two b')).error).toBeNull()
     expect(await rowsIn()).toEqual([`${u1}/a.txt`, `${u2}/b.txt`].sort())
-    expect(await bucketFiles(target.storageDir, bucket)).toHaveLength(2)
+    expect(await bucketFiles(target, bucket)).toHaveLength(2)
     const owners = await sql<{ owner: string }>(`select owner from storage.objects where bucket_id = '${bucket}' and name = '${u1}/a.txt'`)
     expect(owners).toEqual([{ owner: u1 }])
   })
@@ -80,7 +80,7 @@ describe.each(targets())('storage RLS on $name', (target) => {
     expect((await anon.from(bucket).remove(['shared/s.txt'])).data).toEqual([])
     expect((await one.from(bucket).remove([`${u1}/renamed.txt`])).data?.map((r) => r.name)).toEqual([`${u1}/renamed.txt`])
     expect(await rowsIn()).toEqual([`${u2}/b.txt`, 'shared/s.txt'])
-    expect(await bucketFiles(target.storageDir, bucket)).toHaveLength(2)
+    expect(await bucketFiles(target, bucket)).toHaveLength(2)
   })
 
   it('refuses an expired user token', async () => {

@@ -1,6 +1,7 @@
 /**
- * Storage safety: hostile keys, size and type limits, and broken uploads leave no row and no file; the
- * dashboard's storage calls work as service_role and are refused without the permissions they need.
+ * Storage safety: hostile keys, size and type limits, and broken uploads leave no row and no bytes (no file
+ * on disk; no object and no multipart upload in S3); the dashboard's storage calls work as service_role and
+ * are refused without the permissions they need.
  */
 import { request as httpRequest } from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -12,9 +13,9 @@ import { startStudio, type Studio } from '../../src/server/app'
 import { STORAGE_FREE_TIER_LIMIT_BYTES, STORAGE_GLOBAL_UPLOAD_LIMIT, STORAGE_SETTINGS_MAX_BYTES } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { PERMISSIONS, type Grant, type PermissionName } from '../../src/shared/permissions'
-import { targets } from '../support/context'
+import { storageTargets } from '../support/context'
 import { client, REF } from './support/http'
-import { bucketFiles, bucketName, filesOnDisk, settings, storageClient, type Keys } from './support/storage'
+import { bucketFiles, bucketName, settings, storageClient, uploadsInFlight, type Keys } from './support/storage'
 import { AUTH, TEST_AUTH_OPTIONS } from '../support/auth'
 
 /** A request whose path goes out exactly as written (fetch would normalise '..' and '%2e%2e'). */
@@ -32,7 +33,7 @@ function raw(url: string, method: string, path: string, headers: Record<string, 
   })
 }
 
-describe.each(targets())('storage safety on $name', (target) => {
+describe.each(storageTargets())('storage safety on $name, bytes on $store', (target) => {
   const { sql, send } = client(target.url)
   const bucket = bucketName('safe')
   let s: Keys
@@ -40,7 +41,8 @@ describe.each(targets())('storage safety on $name', (target) => {
   let auth: Record<string, string>
   const rows = async (b = bucket) => (await sql<{ name: string }>(`select name from storage.objects where bucket_id = '${b}' order by name`)).map((r) => r.name)
   const apiPath = (rest: string) => `/api/projects/${REF}/storage/v1${rest}`
-  const temporaryFiles = async () => (await filesOnDisk(target.storageDir)).filter((f) => !f.includes('/objects/'))
+  // temporary files on disk, multipart uploads in S3
+  const temporaryFiles = () => uploadsInFlight(target)
 
   beforeAll(async () => {
     s = await settings(target.url)
@@ -61,7 +63,7 @@ describe.each(targets())('storage safety on $name', (target) => {
       expect(res.status, key).toBeLessThan(500)
     }
     expect(await rows()).toEqual([])
-    expect(await bucketFiles(target.storageDir, bucket)).toEqual([])
+    expect(await bucketFiles(target, bucket)).toEqual([])
     await expect.poll(temporaryFiles, { timeout: 10_000 }).toEqual([])
   })
 
@@ -87,7 +89,7 @@ describe.each(targets())('storage safety on $name', (target) => {
       expect(typed.error).toMatchObject({ status: 415 })
       expect((await service.from(limited).upload('ok.png', 'png', { contentType: 'image/png' })).error).toBeNull()
       expect(await rows(limited)).toEqual(['ok.png'])
-      expect(await bucketFiles(target.storageDir, limited)).toHaveLength(1)
+      expect(await bucketFiles(target, limited)).toHaveLength(1)
     } finally {
       await service.emptyBucket(limited)
       await service.deleteBucket(limited)
@@ -110,7 +112,7 @@ describe.each(targets())('storage safety on $name', (target) => {
     // other test files upload to this studio meanwhile: wait for a moment with no temporary file at all
     await expect.poll(temporaryFiles, { timeout: 10_000 }).toEqual([])
     expect(await rows()).toEqual([])
-    expect(await bucketFiles(target.storageDir, bucket)).toEqual([])
+    expect(await bucketFiles(target, bucket)).toEqual([])
     expect(await service.from(bucket).exists('cut.bin')).toMatchObject({ data: false })
   })
 
@@ -140,7 +142,7 @@ describe.each(targets())('storage safety on $name', (target) => {
     const noBoundary = await post('form/no-boundary.txt', 'x', { ...headers, 'content-type': 'multipart/form-data' })
     expect(noBoundary.status).toBe(400)
     expect(await rows()).toEqual(['form/ok.txt'])
-    expect(await bucketFiles(target.storageDir, bucket)).toHaveLength(1)
+    expect(await bucketFiles(target, bucket)).toHaveLength(1)
     await service.from(bucket).remove(['form/ok.txt'])
   })
 
@@ -161,7 +163,7 @@ describe.each(targets())('storage safety on $name', (target) => {
     // other test files upload to this studio meanwhile: wait for a moment with no temporary file at all
     await expect.poll(temporaryFiles, { timeout: 10_000 }).toEqual([])
     expect(await rows()).toEqual([])
-    expect(await bucketFiles(target.storageDir, bucket)).toEqual([])
+    expect(await bucketFiles(target, bucket)).toEqual([])
   })
 
   it('keeps a form upload refused before its bytes from holding the connection', async () => {
@@ -251,7 +253,7 @@ describe('the project upload limit', () => {
   })
 })
 
-describe.each(targets())('the dashboard storage client on $name', (target) => {
+describe.each(storageTargets())('the dashboard storage client on $name, bytes on $store', (target) => {
   const { api } = client(target.url)
 
   it('creates a bucket, uploads, lists, signs, downloads, deletes with the api client', async () => {

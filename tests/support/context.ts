@@ -21,6 +21,16 @@ export function targets(): Target[] {
   return inject('targets')
 }
 
+/**
+ * The storage tests' targets: those of targets() (bytes on disk) and the studio keeping its bytes in the
+ * local S3 server. Only the files global-setup's STORAGE_TEST_FILES names get the S3 one started.
+ */
+export function storageTargets(): Target[] {
+  const s3 = inject('s3Targets')
+  if (!s3) throw new Error('no S3-backed studio in this run: add the test file to STORAGE_TEST_FILES in tests/support/global-setup.ts')
+  return [...targets(), ...s3]
+}
+
 export interface HeadlessContext extends CommandContext {
   toasts: { kind: 'success' | 'error' | 'info'; message: string }[]
   confirms: ConfirmOptions[]

@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { startStudio, type Studio, type StudioOptions } from '../../src/server/app'
 import { TEST_AUTH_OPTIONS } from './auth'
+import type { S3Options } from '../../src/server/storage/s3-config'
 import type { Target } from './global-setup'
 
 export interface OwnStudio {
@@ -51,17 +52,19 @@ export async function ownStudio(like: Target, name: string, options: StudioOptio
     await drop()
     await rm(dir, { recursive: true, force: true })
   }
+  // an S3 target's studio keeps its bytes in the same bucket (its keys are its own: uuids)
+  const s3 = 's3' in options ? options.s3 : like.s3
   let studio: Studio
   try {
     studio = await startStudio({
-      ...TEST_AUTH_OPTIONS, port: 0, dataDir: dir, databaseUrl, storageDir, serveStatic: false, logger: false, ...options,
+      ...TEST_AUTH_OPTIONS, port: 0, dataDir: dir, databaseUrl, storageDir, serveStatic: false, logger: false, ...options, s3,
     })
   } catch (e) {
     await cleanUp()
     throw e
   }
   return {
-    target: { name: like.name, url: studio.url, databaseUrl, storageDir },
+    target: { name: like.name, store: studio.storage.store.kind, url: studio.url, databaseUrl, storageDir, ...(s3 ? { s3: s3 as S3Options } : {}) },
     studio,
     async close() {
       await studio.close()

@@ -51,6 +51,17 @@ create table if not exists _studio.dashboard_password (
   id boolean primary key default true check (id),
   hash text not null,
   created_at timestamptz not null default now()
+);
+-- SQL result download links (src/server/query/download.ts): one-time, by the SHA-256 of their token, here so
+-- that any studio sharing this store opens a link another made.
+create table if not exists _studio.sql_downloads (
+  token_hash text primary key,
+  user_id int,
+  query text not null,
+  format text not null check (format in ('csv', 'json')),
+  impersonate jsonb,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null
 );`
 
 interface StoreOptions {

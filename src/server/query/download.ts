@@ -1,13 +1,14 @@
 /**
  * The whole result of a statement that reads, as a file the browser streams to disk. Two steps, so no SQL
  * travels in a URL and a page of another site cannot start one: POST query/download (JSON, from the app)
- * keeps the request under a random one-time token for SQL_DOWNLOAD_TTL_MS; GET query/download/{token}
+ * keeps the request under a random one-time token for SQL_DOWNLOAD_TTL_MS, in the platform store (table
+ * _studio.sql_downloads, by the token's SHA-256), so a link made on one studio opens on any other studio
+ * sharing that store (several processes on one database); GET query/download/{token}
  * runs the statement again, as the role asked for, in a READ ONLY transaction, through a cursor that hands
  * over SQL_DOWNLOAD_FETCH rows at a time: the next batch is fetched once the client has taken the last,
  * so the result is never held whole. An error before the first batch is the usual JSON error; a later
  * one cuts the download short.
  */
-import { randomBytes } from 'node:crypto'
 import { PassThrough, type Readable } from 'node:stream'
 import type { Impersonation } from '../../shared/api'
 import { SQL_DOWNLOAD_FETCH, SQL_DOWNLOAD_TTL_MS } from '../../shared/constants'
@@ -17,6 +18,8 @@ import { csvLine } from '../../shared/result-text'
 import { statements } from '../../shared/sql/statements'
 import { transactionAs, type Driver } from '../db/driver'
 import { badRequest, notFound } from '../errors'
+import type { PlatformStore } from '../platform/store'
+import { newToken, sha256 } from '../security/secrets'
 import { isCursorQuery } from './limit'
 import { sendChunk } from '../http/send-chunk'
 
@@ -24,9 +27,6 @@ interface Pending {
   query: string
   format: 'csv' | 'json'
   impersonate?: Impersonation
-  /** who asked: only they may fetch it */
-  userId: number | undefined
-  expires: number
 }
 
 /** At most this many links wait at once; the oldest goes first. */
@@ -39,9 +39,11 @@ export interface DownloadFile {
 }
 
 export class ResultDownloads {
-  readonly #pending = new Map<string, Pending>()
-
-  constructor(private readonly db: Driver) {}
+  constructor(
+    private readonly db: Driver,
+    /** where links wait: shared by every studio on the same platform database */
+    private readonly store: PlatformStore,
+  ) {}
 
   /**
    * Keeps the request, answering its token. Refuses a query that is not one statement that reads, and
@@ -57,19 +59,33 @@ export class ResultDownloads {
       await tx.query('set transaction read only')
       await tx.query(`declare studio_download_check no scroll cursor for ${query}\n`)
     })
-    const now = Date.now()
-    for (const [token, p] of this.#pending) if (p.expires <= now || this.#pending.size >= MAX_PENDING) this.#pending.delete(token)
-    const token = randomBytes(24).toString('base64url')
-    this.#pending.set(token, { query, format: body.format, impersonate: body.impersonate, userId, expires: now + SQL_DOWNLOAD_TTL_MS })
+    const store = await this.store.get()
+    const token = newToken(24)
+    await store.query(
+      `insert into _studio.sql_downloads (token_hash, user_id, query, format, impersonate, expires_at)
+       values ($1, $2, $3, $4, $5::jsonb, now() + make_interval(secs => $6))`,
+      [sha256(token), userId ?? null, query, body.format, body.impersonate ? JSON.stringify(body.impersonate) : null, SQL_DOWNLOAD_TTL_MS / 1000],
+    )
+    // Expired links go, and past MAX_PENDING the oldest.
+    await store.query(
+      `delete from _studio.sql_downloads where expires_at <= now()
+         or token_hash in (select token_hash from _studio.sql_downloads order by created_at desc, token_hash offset $1)`,
+      [MAX_PENDING],
+    )
     return { token }
   }
 
-  /** Takes the link's request (once) and resolves when the first batch is in hand. */
-  open(token: string, userId: number | undefined): Promise<DownloadFile> {
-    const pending = this.#pending.get(token)
-    this.#pending.delete(token)
-    if (!pending || pending.expires <= Date.now() || pending.userId !== userId) throw notFound(MSG.sqlDownloadExpired)
-    return streamResult(this.db, pending)
+  /** Takes the link's request (once, whichever studio it was made on) and resolves when the first batch is in hand. */
+  async open(token: string, userId: number | undefined): Promise<DownloadFile> {
+    const store = await this.store.get()
+    const { rows } = await store.query<Pending & { user_id: number | null; live: boolean }>(
+      `delete from _studio.sql_downloads where token_hash = $1
+       returning query, format, impersonate, user_id, expires_at > now() as live`,
+      [sha256(token)],
+    )
+    const pending = rows[0]
+    if (!pending || !pending.live || (pending.user_id ?? undefined) !== userId) throw notFound(MSG.sqlDownloadExpired)
+    return streamResult(this.db, { query: pending.query, format: pending.format, ...(pending.impersonate ? { impersonate: pending.impersonate } : {}) })
   }
 }
 

@@ -2,7 +2,7 @@
  * Errors of the storage service. The storage-js compatible API answers them as storage does,
  * { statusCode, error, message } (statusCode a string); the dashboard routes as { message, code }.
  */
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { MSG } from '../../shared/messages'
 import { isDatabaseError, toErrorBody } from '../errors'
 
@@ -34,9 +34,21 @@ export function fromDatabase(e: unknown): unknown {
   return new StorageError(400, 'DatabaseError', e.message)
 }
 
+/**
+ * A request refused before its body was all read (an upload over the limit, cut off, or refused by a
+ * policy): the connection is closed after the answer, as its unread bytes would otherwise be taken for the
+ * next request's.
+ */
+function closeIfUnread(request: FastifyRequest, reply: FastifyReply): void {
+  const { headers } = request
+  const hasBody = headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0
+  if (hasBody && !request.raw.complete) reply.header('connection', 'close')
+}
+
 /** The storage API's error handler: storage's own body shape. */
 export function installStorageErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((raw, request, reply) => {
+    closeIfUnread(request, reply)
     const error = fromDatabase(raw)
     if (error instanceof StorageError) {
       return reply.status(error.statusCode).send({ statusCode: error.bodyStatusCode, error: error.error, message: error.message })
@@ -54,6 +66,7 @@ export function installStorageErrorHandler(app: FastifyInstance): void {
 /** The dashboard's error handler: { message, code }, as every other dashboard call, with storage's statuses. */
 export function installDashboardErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((raw, request, reply) => {
+    closeIfUnread(request, reply)
     const body = toErrorBody(fromDatabase(raw))
     if (body.code >= 500) request.log.error(raw)
     return reply.status(body.code).send(body)

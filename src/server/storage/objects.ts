@@ -1,7 +1,8 @@
 /**
  * Objects: rows in storage.objects (written as the caller's role, so RLS decides) and bytes in the
- * ObjectStore under (bucket id, version id). An upload streams to a temporary file first and becomes
- * visible only when its row is committed; a refused or broken upload leaves neither row nor file.
+ * ObjectStore under (bucket id, version id). An upload streams its bytes first (to a temporary file on
+ * disk, to its own key in S3) and becomes visible only when its row is committed; a refused or broken
+ * upload leaves neither row nor bytes.
  */
 import { randomUUID } from 'node:crypto'
 import type { Impersonation } from '../../shared/api'
@@ -108,7 +109,7 @@ export class Objects {
     await this.probe(who, (tx) => write(tx, null))
     let staged
     try {
-      staged = await this.store.write(input.body, limit)
+      staged = await this.store.write({ bucketId, version }, input.body, limit)
     } catch (e) {
       throw e instanceof SizeLimitError ? tooLarge() : e
     }
@@ -134,7 +135,7 @@ export class Objects {
         }
         await write(tx, metadata)
         const r = await readBack(tx, bucketId, key)
-        await staged.commit(bucketId, version)
+        await staged.commit()
         committed = true
         return r
       })

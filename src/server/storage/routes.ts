@@ -6,14 +6,14 @@ import type { ProjectKeys } from '../platform/keys'
 import { storageApiRoutes } from './api-routes'
 import { storageConfigRoutes } from './config-routes'
 import { dashboardStorageRoutes } from './dashboard-routes'
-import { DiskObjectStore } from './object-store'
+import type { ObjectStore } from './object-store'
 import { StorageService } from './service'
 
 export async function storageRoutes(
   app: FastifyInstance,
-  opts: { db: Driver; keys: ProjectKeys; permissions: Permissions; storageDir: string; studioUrl: string },
+  opts: { db: Driver; keys: ProjectKeys; permissions: Permissions; store: ObjectStore; studioUrl: string },
 ): Promise<StorageService> {
-  const service = new StorageService(opts.db, new DiskObjectStore(opts.storageDir), opts.keys)
+  const service = new StorageService(opts.db, opts.store, opts.keys)
   await app.register(storageApiRoutes(service), { prefix: '/api/projects/:ref/storage/v1' })
   await app.register(dashboardStorageRoutes(service, opts.permissions, opts.studioUrl), { prefix: '/platform/storage/:ref' })
   storageConfigRoutes(app, opts.keys, opts.permissions, opts.studioUrl)
