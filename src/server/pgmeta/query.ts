@@ -9,6 +9,7 @@ import type { ExplainQueryBody, ExplainQueryResponse, RunQueryBody, RunQueryResp
 import { sql } from '../../shared/contract/sql'
 import type { Driver, QueryResult } from '../db/driver'
 import { badRequest, isDatabaseError } from '../errors'
+import type { PlatformStore } from '../platform/store'
 import { route, type RouteOptions } from '../route'
 import { ResultDownloads } from '../query/download'
 import { explainStatement } from '../query/explain'
@@ -71,14 +72,14 @@ function attachment(filename: string): string {
 }
 
 /** The SQL editor's routes; `write` guards those that run the user's SQL. */
-export function queryRoutes(app: FastifyInstance, db: Driver, write: RouteOptions): void {
+export function queryRoutes(app: FastifyInstance, db: Driver, write: RouteOptions, platform: PlatformStore): void {
   route(app, sql.query, write, ({ body }) => runQuery(db, body.query))
   route(app, sql.formatQuery, ({ body }) => ({ formatted: formatQuery(body.query) }))
   const runs = new QueryRuns(db)
   route(app, sql.runQuery, write, ({ body }) => runs.run(body))
   route(app, sql.cancelQuery, write, async ({ body }) => ({ cancelled: await runs.runs.cancel(body.runId) }))
   route(app, sql.explainQuery, write, ({ body }) => runs.explain(body))
-  const downloads = new ResultDownloads(db)
+  const downloads = new ResultDownloads(db, platform)
   route(app, sql.prepareResultDownload, write, ({ body, req }) => downloads.prepare(body, req.studioAuth?.userId))
   route(app, sql.resultDownload, write, async ({ params, req, reply }) => {
     const file = await downloads.open(params.token, req.studioAuth?.userId)
