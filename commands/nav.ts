@@ -1,6 +1,6 @@
 /** Going to the screens that exist, and straight to a table. */
 import { z } from 'zod'
-import { NO_QUERY, defineCommand } from './registry'
+import { NO_QUERY, defineCommand, someOptions } from './registry'
 import { isProtectedSchema } from '../src/shared/constants'
 import { MSG } from '../src/shared/messages'
 import { paths } from '../src/shared/routes'
@@ -48,11 +48,12 @@ export const openTable = defineCommand({
       const relations = query
         ? await searchRelations(ctx.api, ctx.ref, query)
         : await ctx.queryClient.fetchQuery(relationsQuery(ctx.api, ctx.ref))
-      return relations.map((r) => ({
+      const options = relations.data.map((r) => ({
         value: String(r.id),
         label: r.schema === 'public' ? r.name : `${r.schema}.${r.name}`,
         hint: isProtectedSchema(r.schema) ? `${r.type} · ${MSG.locked}` : r.type,
       }))
+      return someOptions(options, relations.count)
     },
   },
   run: (ctx, { tableId }) => ctx.navigate({ to: paths.table(ctx.ref, tableId) }),

@@ -48,7 +48,7 @@ function tableInView(ctx: CommandContext): string | undefined {
   return onPage(ctx) && typeof search === 'string' && /^\d+$/.test(search) ? search : undefined
 }
 
-const relationsOf = (ctx: CommandContext) => ctx.queryClient.fetchQuery(relationsQuery(ctx.api, ctx.ref))
+const relationsOf = async (ctx: CommandContext) => (await ctx.queryClient.fetchQuery(relationsQuery(ctx.api, ctx.ref))).data
 
 /** Every table, the one in view first (so Enter takes it). */
 async function tableOptions(ctx: CommandContext): Promise<ArgOption[]> {

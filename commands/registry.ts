@@ -18,6 +18,19 @@ export interface ArgOption {
   hint?: string
 }
 
+/**
+ * Options that are a first part of more (a table picker lists the server's first RELATIONS_LIMIT): `total`
+ * is how many there are in all, and the palette says that typing searches the rest.
+ */
+export function someOptions(options: ArgOption[], total: number): ArgOption[] {
+  return Object.assign(options, { total })
+}
+
+/** How many options there are in all, when `options` are only some of them (see someOptions). */
+export function optionsTotal(options: readonly ArgOption[]): number | undefined {
+  return (options as { total?: number }).total
+}
+
 /** What the palette passes an argument's options besides the arguments so far: the text typed in its step, trimmed. */
 export interface ArgQuery {
   query: string

@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from './support/fixtures'
 import { mod, paletteCommand, paletteDialog, sql } from './support/helpers'
+import { MSG } from '../src/shared/messages'
 
 const COUNT = 1500
 /** the most the server answers for one text (RELATIONS_LIMIT): the last option 'Open table' holds */
@@ -83,6 +84,8 @@ test('by keyboard and mouse: every one of 1,500 tables the list holds is reachab
     expect(drawn).toBeGreaterThan(5)
     expect(drawn).toBeLessThan(60)
     await expect(active(page)).toHaveAttribute('aria-setsize', String(ANSWERED))
+    // the list says it holds only the server's first answer, and how to reach the rest
+    await expect(paletteDialog(page).getByText(MSG.paletteSomeOptions(ANSWERED, COUNT))).toBeVisible()
 
     // End: the last option, far past what was drawn, is active and shown; the page still holds few
     await page.keyboard.press('End')

@@ -90,6 +90,8 @@ export const MSG = {
     `The ${schema} schema is managed by the platform and is read-only in the dashboard.`,
   locked: 'Locked',
   noResults: 'No results found',
+  paletteSomeOptions: (shown: number, total: number) =>
+    `Showing the first ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}: type a name to search them all`,
   noMatch: "Hmm, we couldn't find any results that match your query.",
 
   // New table form (issue 12): columns in the same form, RLS on by default

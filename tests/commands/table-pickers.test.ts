@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import '../../commands/all'
-import { getCommand, type ArgOption } from '../../commands/registry'
+import { getCommand, optionsTotal, type ArgOption } from '../../commands/registry'
 import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import { paths } from '../../src/shared/routes'
 import { RELATIONS_LIMIT } from '../../src/web/model/project/project-queries'
@@ -53,11 +53,14 @@ describe.each(targets())("the palette's table pickers on $name", (shared) => {
     ctx = headlessContext(own.target)
     const first = await options('nav.table.open')
     expect(first.length).toBeLessThanOrEqual(RELATIONS_LIMIT)
+    // the palette says these are only the first ones of how many (optionsTotal: the server's count)
+    expect(optionsTotal(first)).toBeGreaterThanOrEqual(COUNT)
     expect(first.some((o) => o.label === `${schema}.${name(1)}`)).toBe(true)
     expect(first.some((o) => o.label === `${schema}.${last}`)).toBe(false)
 
     const found = await options('nav.table.open', last)
-    expect(found).toEqual([expect.objectContaining({ label: `${schema}.${last}`, hint: 'table' })])
+    expect([...found]).toEqual([expect.objectContaining({ label: `${schema}.${last}`, hint: 'table' })])
+    expect(optionsTotal(found)).toBe(1)
     await run('nav.table.open', { tableId: Number(found[0]!.value) })
     expect(ctx.location.pathname).toBe(paths.table(ref, found[0]!.value))
   })

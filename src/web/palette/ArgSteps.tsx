@@ -56,7 +56,8 @@ function ChoiceStep({ cmd, step, sofar, onAnswer }: StepProps) {
   // while the text has not rested, no answer matches it: nothing to pick (Enter must not take a stale row)
   const waiting = Boolean(step.searched) && typed !== search.trim()
   const loading = options.isLoading || waiting
-  const choices = step.choices ?? (waiting ? undefined : options.data)
+  const choices = step.choices ?? (waiting ? undefined : options.data?.list)
+  const total = waiting ? undefined : options.data?.total
   const rows = useMemo(() => {
     const all = [...(step.optional ? [SKIP_OPTION] : []), ...(choices ?? [])]
     const ranked = step.searched ? all : rankOptions(all, search, skipKeywords)
@@ -98,6 +99,9 @@ function ChoiceStep({ cmd, step, sofar, onAnswer }: StepProps) {
         <>
           <OptionsStatus loading={loading} error={options.error} />
           {!loading && rows.length === 0 && <div className="palette-empty">{MSG.noResults}</div>}
+          {!loading && choices && total !== undefined && total > choices.length && (
+            <div className="palette-status">{MSG.paletteSomeOptions(choices.length, total)}</div>
+          )}
         </>
       }
     />

@@ -27,7 +27,7 @@ export function MultiStep({ cmd, step, sofar, onAnswer }: StepProps) {
   const { search } = useSnapshot(palette)
   const [picked, setPicked] = useState<string[]>([])
   const options = useStepOptions({ cmd, step, sofar })
-  const choices: readonly ArgOption[] = step.choices ?? options.data ?? []
+  const choices: readonly ArgOption[] = step.choices ?? options.data?.list ?? []
   const labelOf = (value: string) => choices.find((o) => o.value === value)?.label ?? value
   const needle = search.trim().toLowerCase()
   const matching = needle ? choices.filter((o) => [o.value, o.label, o.hint].some((t) => t?.toLowerCase().includes(needle))) : choices

@@ -1,7 +1,7 @@
 /** What the argument steps share: their props, Backspace on an empty field going back, and the options they load. */
 import type { KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { currentContext, type ArgOption, type Command as Cmd } from '../../../commands/registry'
+import { currentContext, optionsTotal, type ArgOption, type Command as Cmd } from '../../../commands/registry'
 import { backStep, type Answer } from '../model/app/palette'
 import type { ArgStep } from './steps'
 
@@ -29,7 +29,10 @@ export function useStepOptions({ cmd, step, sofar }: Pick<StepProps, 'cmd' | 'st
   const load = cmd.argOptions?.[step.name]
   return useQuery({
     queryKey: ['palette-options', cmd.id, step.name, sofar, typed],
-    queryFn: async (): Promise<ArgOption[]> => (load ? load(currentContext(), sofar, { query: typed }) : []),
+    queryFn: async (): Promise<{ list: ArgOption[]; total?: number }> => {
+      const list = load ? await load(currentContext(), sofar, { query: typed }) : []
+      return { list, total: optionsTotal(list) }
+    },
     enabled: !step.choices,
     staleTime: 0,
     gcTime: 0,

@@ -41,11 +41,18 @@ export const RELATIONS_LIMIT = 1000
  * The relations of the user schemas whose name, or schema.name, holds `search` (every one when it is empty),
  * the best first, public first: the palette's table picker asks as the user types.
  */
-export async function searchRelations(api: Api, ref: string, search: string): Promise<Entity[]> {
-  return (await api.searchEntities(ref, { search, limit: RELATIONS_LIMIT })).data
+export async function searchRelations(api: Api, ref: string, search: string): Promise<RelationsAnswer> {
+  const { data, count } = await api.searchEntities(ref, { search, limit: RELATIONS_LIMIT })
+  return { data, count }
 }
 
-/** Every table, view and other relation in the user schemas, public first: one call, across schemas. */
+/** Relations, at most RELATIONS_LIMIT of them, and `count`: how many matched in all. */
+export interface RelationsAnswer {
+  data: Entity[]
+  count: number
+}
+
+/** The tables, views and other relations in the user schemas (the first RELATIONS_LIMIT), public first: one call, across schemas. */
 export const relationsQuery = (api: Api, ref: string) =>
   queryOptions({
     queryKey: keys.relations(ref),

@@ -39,7 +39,7 @@ export function ProjectHome() {
   const api = useApi()
   const project = useQuery(projectQuery(api, ref))
   const studio = useQuery(studioQuery(api))
-  const relations = useQuery(relationsQuery(api, ref))
+  const relations = useQuery({ ...relationsQuery(api, ref), select: (answer) => answer.data })
   const { overrides } = useSnapshot(keymap)
 
   const inPublic = relations.data?.filter((e) => e.schema === 'public') ?? []

@@ -41,7 +41,7 @@ function ForeignKeyBox({ form, projectRef, schema, table }: { form: UseFormRetur
   // the schema's tables from the project's relation list; the chosen one's columns from its shared table query
   const tables = useQuery({
     ...relationsQuery(api, projectRef),
-    select: (relations) => relations.filter((r) => r.schema === schema && (r.type === 'table' || r.type === 'partitioned table')),
+    select: (relations) => relations.data.filter((r) => r.schema === schema && (r.type === 'table' || r.type === 'partitioned table')),
     enabled: schema !== '',
   })
   const targetId = tables.data?.find((t) => t.name === table)?.id
