@@ -40,7 +40,8 @@ async function runSql(ctx: CommandContext, sql: string, offset: number): Promise
   const runId = crypto.randomUUID()
   startRun(runId, sql)
   try {
-    finishRun(runId, await ctx.api.runQuery(ctx.ref, { query: sql, runId, impersonate: impersonation(), limit: rowLimitValue() }))
+    // read a part at a time: a 100,000-row answer never holds the page long
+    finishRun(runId, await ctx.api.runQueryLines(ctx.ref, { query: sql, runId, impersonate: impersonation(), limit: rowLimitValue() }))
   } catch (e) {
     if (!(e instanceof ApiError)) {
       failRun(runId, (e as Error).message)

@@ -4,6 +4,7 @@
  * of real size (issue 12): the row limit and its banner, the full download, the value viewer, column
  * resizing and the Explain tab.
  */
+import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from './support/fixtures'
 import { mod, sql } from './support/helpers'
@@ -116,6 +117,44 @@ test('a 100k-row SELECT shows the first 1,000 rows under a banner; the whole res
   await page.keyboard.press(`${mod}+Enter`)
   await expect(results(page).getByRole('status')).toHaveText(/^1,500 rows in /)
   await expect(rowsLimited(page)).toBeHidden()
+})
+
+test('no limit: a 100k-row SELECT shows every row, read a part at a time; End reaches the last one', async ({ page }) => {
+  // the page's long tasks (over 50 ms), for the figure printed below
+  await page.addInitScript(() => {
+    const w = window as unknown as { longTasks: { start: number; duration: number }[] }
+    w.longTasks = []
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longTasks.push({ start: e.startTime, duration: e.duration })
+    }).observe({ type: 'longtask', buffered: true })
+  })
+  await page.goto('/project/default/sql/new')
+  await page.getByRole('button', { name: 'Limit: 1,000 rows' }).click()
+  await page.getByRole('menuitemcheckbox', { name: 'No limit' }).click()
+  await editor(page).click()
+  await page.keyboard.type('select i, md5(i::text) as h from generate_series(1, 100000) i')
+  const pressed = await page.evaluate(() => performance.now())
+  const started = Date.now()
+  await page.keyboard.press(`${mod}+Enter`)
+  await expect(results(page).getByRole('gridcell', { name: 'c4ca4238a0b923820dcc509a6f75849b' })).toBeVisible()
+  const firstRow = Date.now() - started
+  await expect(results(page).getByRole('status')).toHaveText(/^100,000 rows in /)
+  await expect(results(page).getByRole('grid')).toHaveAttribute('aria-rowcount', '100001')
+  await expect(rowsLimited(page)).toBeHidden()
+  const longest = await page.evaluate(
+    (from) => Math.max(0, ...(window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks.filter((t) => t.start >= from).map((t) => t.duration)),
+    pressed,
+  )
+  console.log(`⌘Enter → first row of a 100k-row SELECT (no limit, PGlite): ${firstRow} ms; longest main-thread task since: ${Math.round(longest)} ms`)
+
+  // the last row, by keyboard: a cell chosen, then End
+  await results(page).getByRole('gridcell', { name: 'c4ca4238a0b923820dcc509a6f75849b' }).click()
+  await page.keyboard.press('End')
+  const last = createHash('md5').update('100000').digest('hex')
+  await expect(results(page).getByRole('gridcell', { name: last })).toBeVisible()
+  await expect(results(page).getByRole('rowheader').filter({ hasText: /^100000$/ })).toBeVisible()
+  await page.keyboard.press('Home')
+  await expect(results(page).getByRole('gridcell', { name: 'c4ca4238a0b923820dcc509a6f75849b' })).toBeVisible()
 })
 
 test('a JSON cell opens pretty-printed in the value viewer: by mouse, by Enter in the grid, by its key inside the editor', async ({ page }) => {

@@ -101,6 +101,15 @@ export interface StatementResult {
 }
 export interface RunQueryResponse { results: StatementResult[]; duration_ms: number }
 /**
+ * One line of POST query/run/lines (NDJSON): the same answer as query/run, in parts a client reads a few at a
+ * time. A statement's result without its rows; then its rows, some at a time (appended to the last result);
+ * and last the run's duration, which says the answer is whole.
+ */
+export type RunQueryLine =
+  | { result: Omit<StatementResult, 'rows'> }
+  | { rows: Record<string, unknown>[] }
+  | { duration_ms: number }
+/**
  * POST query/explain: EXPLAIN (ANALYZE, FORMAT TEXT) of one statement, inside a transaction that is rolled
  * back, so the statement's writes are not kept. Cancellable with its runId like a run.
  */

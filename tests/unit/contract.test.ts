@@ -25,12 +25,13 @@ describe('the endpoint table', () => {
     }
   })
 
-  it('marks the streams: uploads and the import carry a raw body, downloads, the export and the SQL result download answer bytes', () => {
+  it('marks the streams: uploads and the import carry a raw body, downloads, the export and the SQL result download answer bytes, the import and the SQL run lines', () => {
     const streams = Object.fromEntries(all.filter(([, e]) => e.stream).map(([name, e]) => [name, e.stream]))
     expect(streams).toEqual({
       exportRows: { answer: 'bytes' },
       resultDownload: { answer: 'bytes' },
       importRows: { body: 'csv', answer: 'ndjson' },
+      runQueryLines: { answer: 'ndjson' },
       downloadObject: { answer: 'bytes' },
       uploadObject: { body: 'bytes' },
     })

@@ -13,6 +13,7 @@ import type { PlatformStore } from '../platform/store'
 import { route, type RouteOptions } from '../route'
 import { ResultDownloads } from '../query/download'
 import { explainStatement } from '../query/explain'
+import { sendRunLines } from '../query/run-lines'
 import { RunTracker } from '../query/runs'
 import { limitScript, limitedResults, type LimitedResult } from '../query/limit'
 
@@ -77,6 +78,8 @@ export function queryRoutes(app: FastifyInstance, db: Driver, write: RouteOption
   route(app, sql.formatQuery, ({ body }) => ({ formatted: formatQuery(body.query) }))
   const runs = new QueryRuns(db)
   route(app, sql.runQuery, write, ({ body }) => runs.run(body))
+  // the same run, its answer in NDJSON lines once it has run (an error answers as runQuery's)
+  route(app, sql.runQueryLines, write, async ({ body, req, reply }) => sendRunLines(req, reply, await runs.run(body)))
   route(app, sql.cancelQuery, write, async ({ body }) => ({ cancelled: await runs.runs.cancel(body.runId) }))
   route(app, sql.explainQuery, write, ({ body }) => runs.explain(body))
   const downloads = new ResultDownloads(db, platform)

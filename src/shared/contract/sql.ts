@@ -5,7 +5,7 @@
 import { FormatBody, QueryBody, type Row } from '../api'
 import {
   CancelQueryBody, ExplainQueryBody, ResultDownloadBody, RunQueryBody, TitleBody, type ExplainQueryResponse, type ResultDownloadResponse,
-  type RunQueryResponse, type TitleResponse,
+  type RunQueryLine, type RunQueryResponse, type TitleResponse,
 } from '../content'
 import { endpoint, type } from './endpoint'
 import { PG_META } from './pg-meta'
@@ -15,6 +15,13 @@ export const sql = {
   query: endpoint({ method: 'POST', path: `${PG_META}/query`, body: QueryBody, response: type<Row[]>() }),
   formatQuery: endpoint({ method: 'POST', path: `${PG_META}/query/format`, body: FormatBody, response: type<{ formatted: string }>() }),
   runQuery: endpoint({ method: 'POST', path: `${PG_META}/query/run`, body: RunQueryBody, response: type<RunQueryResponse>() }),
+  /**
+   * streams: the same run, answered once it has run as NDJSON lines (RunQueryLine), compressed when the
+   * request accepts it; the editor reads a big result a part at a time (an error answers JSON, as runQuery)
+   */
+  runQueryLines: endpoint({
+    method: 'POST', path: `${PG_META}/query/run/lines`, body: RunQueryBody, stream: { answer: 'ndjson' }, response: type<RunQueryLine>(),
+  }),
   cancelQuery: endpoint({ method: 'POST', path: `${PG_META}/query/cancel`, body: CancelQueryBody, response: type<{ cancelled: boolean }>() }),
   explainQuery: endpoint({ method: 'POST', path: `${PG_META}/query/explain`, body: ExplainQueryBody, response: type<ExplainQueryResponse>() }),
   prepareResultDownload: endpoint({

@@ -5,7 +5,6 @@ import { useSnapshot } from 'valtio'
 import type { GridTable, Row } from '../../../shared/api'
 import { COLUMN_MIN_WIDTH, GRID_ROW_HEIGHT, SELECT_COLUMN_WIDTH } from '../../../shared/constants'
 import type { Sort } from '../../../shared/filters'
-import { cx } from '../../ui'
 import { press } from '../../commands-run'
 import { displayColumns, gridState, isColumnFrozen, moveColumn, setColumnWidth, setGridFocus } from '../../model/table-editor/grid'
 import { rowEdit, stopEditing, typeOnCell } from '../../model/table-editor/row-edit'
@@ -13,13 +12,12 @@ import { useCommandState } from '../../command-state'
 import { typesIntoCell } from './type-to-edit'
 import { hasSelection, rowKey, selection } from '../../model/table-editor/selection'
 import { columnKind, defaultColumnWidth, foreignKeyOf, isPrimaryKey } from '../../model/table-editor/columns'
-import { GridCellValue } from './GridCell'
 import { GridHeaderCell } from './GridHeaderCell'
-import { CellEditor } from './rows/CellEditor'
 import { cellReadOnlyReason } from '../../model/table-editor/rows/cell-values'
-import { SelectHeaderCell, SelectRowCell } from './rows/SelectCells'
+import { SelectHeaderCell } from './rows/SelectCells'
+import { GridRow, ROW_NUMBER, cellDomId, type RowCells, type RowLayout } from './GridRow'
+import { ADD_COLUMN_WIDTH, AddColumnHeaderCell } from './structure/AddColumnHeaderCell'
 
-const ROW_NUMBER = '#row'
 const HEADER_HEIGHT = GRID_ROW_HEIGHT
 
 interface GridProps {
@@ -76,22 +74,33 @@ export function Grid({ projectRef, table, rows, firstRowNumber, pageKey, sorts, 
     [table],
   )
 
+  // the same objects while the columns stay the same: react-table then keeps its columns and headers, so
+  // the memoized header cells and rows are not drawn again on a scroll
+  const columnsKey = JSON.stringify(columns.map((c) => c.name))
+  const tableState = useMemo(
+    () => ({
+      columnOrder: [ROW_NUMBER, ...columns.map((c) => c.name)],
+      columnPinning: { left: [ROW_NUMBER, ...columns.slice(0, frozenCount).map((c) => c.name)] },
+      columnVisibility: Object.fromEntries(snap.hidden.map((name) => [name, false])),
+    }),
+    [columnsKey, frozenCount, snap.hidden],
+  )
+
   const grid = useReactTable({
     data: rows,
     columns: defs,
     getCoreRowModel: getCoreRowModel(),
     columnResizeMode: 'onChange',
-    state: {
-      columnOrder: [ROW_NUMBER, ...columns.map((c) => c.name)],
-      columnPinning: { left: [ROW_NUMBER, ...columns.slice(0, frozenCount).map((c) => c.name)] },
-      columnSizing: snap.widths as ColumnSizingState,
-      columnVisibility: Object.fromEntries(snap.hidden.map((name) => [name, false])),
-    },
+    state: { ...tableState, columnSizing: snap.widths as ColumnSizingState },
     onColumnSizingChange: (updater: Updater<ColumnSizingState>) => {
       const next = typeof updater === 'function' ? updater({ ...gridState.widths }) : updater
       for (const [name, width] of Object.entries(next)) if (gridState.widths[name] !== width) setColumnWidth(name, width)
     },
   })
+
+  // the "+" column at the right edge opens the add-column panel, where the role may change the table
+  const addColumnState = useCommandState('grid.column.insert-panel.open')
+  const addColumn = addColumnState.available && addColumnState.reason === null && (table.type === 'table' || table.type === 'partitioned table')
 
   const leftColumns = grid.getLeftVisibleLeafColumns()
   const centerColumns = grid.getCenterVisibleLeafColumns()
@@ -104,7 +113,8 @@ export function Grid({ projectRef, table, rows, firstRowNumber, pageKey, sorts, 
     estimateSize: () => GRID_ROW_HEIGHT,
     paddingStart: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
-    overscan: 10,
+    // rows drawn beyond the view: enough for a wheel step; each one more costs every frame of a scroll (its sticky cells are layers)
+    overscan: 5,
   })
   const columnVirtualizer = useVirtualizer({
     horizontal: true,
@@ -113,6 +123,8 @@ export function Grid({ projectRef, table, rows, firstRowNumber, pageKey, sorts, 
     estimateSize: (i) => centerColumns[i]?.getSize() ?? COLUMN_MIN_WIDTH,
     paddingStart: leftWidth,
     scrollPaddingStart: leftWidth,
+    // room for the "+" column after the last one
+    paddingEnd: addColumn ? ADD_COLUMN_WIDTH : 0,
     overscan: 3,
   })
   useEffect(() => columnVirtualizer.measure(), [columnVirtualizer, widthsKey, leftWidth])
@@ -121,6 +133,8 @@ export function Grid({ projectRef, table, rows, firstRowNumber, pageKey, sorts, 
   const selectable = keyColumns.length > 0
   const keys = useMemo(() => rows.map((row) => rowKey(keyColumns, row)), [rows, table])
   const isSelected = (i: number) => picked.allRows || picked.keys.has(keys[i] ?? '')
+  // how many of the page's rows are selected: counted when the selection or the page changes, not on every scroll
+  const selectedHere = useMemo(() => (picked.allRows ? keys.length : keys.filter((k) => picked.keys.has(k)).length), [picked.allRows, picked.keys, keys])
   const selecting = hasSelection(projectRef, table.id)
   const editingHere = editing?.ref === projectRef && editing.tableId === table.id ? editing : null
   const canEdit = useCommandState('grid.cell.edit').reason === null
@@ -160,7 +174,7 @@ export function Grid({ projectRef, table, rows, firstRowNumber, pageKey, sorts, 
   const focus = snap.focus && rows.length > 0
     ? { row: Math.min(snap.focus.row, rows.length - 1), col: Math.min(snap.focus.col, columns.length - 1) }
     : null
-  const cellId = (row: number, col: number) => `${gridId}-r${row}-c${col}`
+  const cellId = (row: number, col: number) => cellDomId(gridId, row, col)
 
   function moveFocus(row: number, col: number) {
     const r = Math.max(0, Math.min(rows.length - 1, row))
@@ -242,12 +256,63 @@ export function Grid({ projectRef, table, rows, firstRowNumber, pageKey, sorts, 
   }
   const stickyStyle = (start: number, size: number): CSSProperties => ({ width: size, left: start, position: 'sticky' })
   const headerCells = grid.getHeaderGroups()[0]?.headers ?? []
+
+  // What every row draws (GridRow is memoized): the same objects while the columns in view and their
+  // widths stay, and each column's style the same object while its place and width do.
+  const styles = useRef(new Map<string, CSSProperties>()).current
+  const styleOf = (key: string, make: () => CSSProperties) => {
+    let style = styles.get(key)
+    if (!style) styles.set(key, (style = make()))
+    return style
+  }
+  const layoutKey = JSON.stringify([
+    gapBefore,
+    totalWidth,
+    leftColumns.map((c) => [c.id, c.getStart('left'), c.getSize()]),
+    virtualColumns.map((vc) => [centerColumns[vc.index]?.id, centerColumns[vc.index]?.getSize()]),
+  ])
+  const layout = useMemo<RowLayout>(
+    () => ({
+      left: leftColumns.map((c) => ({
+        id: c.id,
+        style: styleOf(`sticky ${c.getStart('left')} ${c.getSize()}`, () => stickyStyle(c.getStart('left'), c.getSize())),
+      })),
+      gapBefore,
+      center: virtualColumns.flatMap((vc) => {
+        const c = centerColumns[vc.index]
+        return c ? [{ id: c.id, style: styleOf(`width ${c.getSize()}`, () => ({ width: c.getSize() })) }] : []
+      }),
+      width: totalWidth,
+    }),
+    [layoutKey],
+  )
+  const rowCells = useMemo<RowCells>(
+    () => ({
+      projectRef,
+      gridId,
+      meta,
+      indexOf,
+      frozen: new Set(columns.filter((c) => frozen(c.name)).map((c) => c.name)),
+      firstRowNumber,
+      selectable,
+      selecting,
+      keyColumns,
+    }),
+    [projectRef, gridId, meta, columnsKey, snap.frozen, firstRowNumber, selectable, selecting],
+  )
+  const dropColumn = useMemo(
+    () => (dragged: string, target: string) => {
+      const order = columns.map((c) => c.name)
+      const before = order.indexOf(dragged) < order.indexOf(target) ? (order[order.indexOf(target) + 1] ?? null) : target
+      moveColumn(order, dragged, before)
+    },
+    [columnsKey],
+  )
   const headerById = new Map(headerCells.map((h) => [h.column.id, h]))
 
   function headerCell(id: string, style: CSSProperties) {
     const header = headerById.get(id)
     if (id === ROW_NUMBER || !header) {
-      const selectedHere = picked.allRows ? rows.length : keys.filter((k) => picked.keys.has(k)).length
       return (
         <SelectHeaderCell
           key={id}
@@ -272,11 +337,8 @@ export function Grid({ projectRef, table, rows, firstRowNumber, pageKey, sorts, 
         frozen={frozen(id)}
         resized={snap.widths[id] !== undefined}
         sorted={sortOf(id)}
-        onDropColumn={(dragged, target) => {
-          const order = columns.map((c) => c.name)
-          const before = order.indexOf(dragged) < order.indexOf(target) ? (order[order.indexOf(target) + 1] ?? null) : target
-          moveColumn(order, dragged, before)
-        }}
+        resizing={header.column.getIsResizing()}
+        onDropColumn={dropColumn}
       />
     )
   }
@@ -297,72 +359,28 @@ export function Grid({ projectRef, table, rows, firstRowNumber, pageKey, sorts, 
       >
         <div className="te-grid__inner" style={{ width: totalWidth, height: rowVirtualizer.getTotalSize() }}>
           <div role="row" aria-rowindex={1} className="te-grid__header" style={{ width: totalWidth, height: HEADER_HEIGHT }}>
-            {leftColumns.map((c) => headerCell(c.id, stickyStyle(c.getStart('left'), c.getSize())))}
+            {layout.left.map((c) => headerCell(c.id, c.style))}
             <div className="te-grid__gap" style={{ width: gapBefore }} />
-            {virtualColumns.map((vc) => {
-              const c = centerColumns[vc.index]
-              return c ? headerCell(c.id, { width: c.getSize() }) : null
-            })}
+            {layout.center.map((c) => headerCell(c.id, c.style))}
+            {addColumn && (centerColumns.length === 0 || virtualColumns.at(-1)?.index === centerColumns.length - 1) && (
+              <AddColumnHeaderCell width={ADD_COLUMN_WIDTH} />
+            )}
           </div>
           {rowVirtualizer.getVirtualItems().map((vr) => {
-            const row = grid.getRowModel().rows[vr.index]
+            const row = rows[vr.index]
             if (!row) return null
-            const renderCell = (id: string, style: CSSProperties) => {
-              if (id === ROW_NUMBER) {
-                return (
-                  <SelectRowCell
-                    key={id}
-                    style={style}
-                    number={firstRowNumber + vr.index}
-                    selected={isSelected(vr.index)}
-                    selectable={selectable}
-                    selecting={selecting}
-                    onToggle={() => press('grid.selection.toggle', { primaryKey: Object.fromEntries(keyColumns.map((c) => [c, row.original[c]])) })}
-                  />
-                )
-              }
-              const m = meta.get(id)
-              const col = indexOf.get(id) ?? -1
-              if (!m) return null
-              const active = focus?.row === vr.index && focus.col === col
-              const editor = editingHere?.row === vr.index && editingHere.column === id ? editingHere : null
-              return (
-                <div
-                  key={id}
-                  id={cellId(vr.index, col)}
-                  role="gridcell"
-                  aria-colindex={col + 2}
-                  aria-selected={active}
-                  className={cx('te-cell', frozen(id) && 'te-cell--frozen', active && 'te-cell--active', editor && 'rows-cell--editing', `te-cell--${m.kind}`)}
-                  style={style}
-                  onMouseDown={(e) => e.currentTarget.contains(e.target as Node) && setGridFocus({ row: vr.index, col })}
-                  onDoubleClick={(e) => {
-                    if (editor || !e.currentTarget.contains(e.target as Node)) return
-                    setGridFocus({ row: vr.index, col })
-                    press('grid.cell.edit')
-                  }}
-                >
-                  <GridCellValue value={row.original[id]} kind={m.kind} projectRef={projectRef} foreignKey={m.foreignKey} />
-                  {editor && <CellEditor column={m.column} editing={editor} />}
-                </div>
-              )
-            }
             return (
-              <div
+              <GridRow
                 key={vr.key}
-                role="row"
-                aria-rowindex={vr.index + 2}
-                aria-selected={isSelected(vr.index)}
-                className={cx('te-row', focus?.row === vr.index && 'te-row--focused', isSelected(vr.index) && 'rows-row--selected')}
-                style={{ width: totalWidth, height: GRID_ROW_HEIGHT, transform: `translateY(${vr.start}px)` }}
-              >
-                {leftColumns.map((c) => renderCell(c.id, stickyStyle(c.getStart('left'), c.getSize())))}
-                <div className="te-grid__gap" style={{ width: gapBefore }} />
-                {virtualColumns.map((vc) => {
-                  const c = centerColumns[vc.index]
-                  return c ? renderCell(c.id, { width: c.getSize() }) : null
-                })}
-              </div>
+                index={vr.index}
+                start={vr.start}
+                row={row}
+                layout={layout}
+                cells={rowCells}
+                selected={isSelected(vr.index)}
+                focusCol={focus?.row === vr.index ? focus.col : null}
+                editor={editingHere?.row === vr.index ? editingHere : null}
+              />
             )
           })}
         </div>

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { Link } from '@tanstack/react-router'
 import { ArrowRight } from 'lucide-react'
 import type { Relationship } from '../../../shared/api'
@@ -20,8 +21,8 @@ interface GridCellProps {
   foreignKey: Relationship | undefined
 }
 
-/** One value, drawn by type: a muted NULL, booleans, compact JSON, long text cut short. */
-export function GridCellValue({ value, kind, projectRef, foreignKey }: GridCellProps) {
+/** One value, drawn by type: a muted NULL, booleans, compact JSON, long text cut short. Memoized: drawn again only when the value changes. */
+export const GridCellValue = memo(function GridCellValue({ value, kind, projectRef, foreignKey }: GridCellProps) {
   if (value === null || value === undefined) return <span className="te-cell__null">NULL</span>
   const text = asText(value)
   const shown = text.length > SHOWN_CHARACTERS ? `${text.slice(0, SHOWN_CHARACTERS)}…` : text
@@ -46,4 +47,4 @@ export function GridCellValue({ value, kind, projectRef, foreignKey }: GridCellP
       )}
     </>
   )
-}
+})

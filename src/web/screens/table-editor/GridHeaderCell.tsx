@@ -1,4 +1,4 @@
-import { useState, type CSSProperties, type DragEvent } from 'react'
+import { memo, useState, type CSSProperties, type DragEvent } from 'react'
 import type { Header } from '@tanstack/react-table'
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
@@ -26,14 +26,18 @@ interface GridHeaderCellProps {
   resized: boolean
   /** 'asc' or 'desc' when the rows are sorted by this column */
   sorted: 'asc' | 'desc' | null
+  /** its edge is being dragged */
+  resizing: boolean
   onDropColumn: (dragged: string, target: string) => void
 }
 
 /**
  * A column header: name, type and key; its menu edits, sorts, freezes, hides, resets and deletes; drag the
- * label to reorder, the edge to resize.
+ * label to reorder, the edge to resize. Memoized: a scroll of the grid does not draw it again.
  */
-export function GridHeaderCell({ header, column, style, primaryKey, foreignKey, frozen, resized, sorted, onDropColumn }: GridHeaderCellProps) {
+export const GridHeaderCell = memo(function GridHeaderCell({
+  header, column, style, primaryKey, foreignKey, frozen, resized, sorted, resizing, onDropColumn,
+}: GridHeaderCellProps) {
   const [dropping, setDropping] = useState(false)
   const name = column.name
   const { ref = DEFAULT_PROJECT_REF } = useParams({ strict: false })
@@ -126,7 +130,7 @@ export function GridHeaderCell({ header, column, style, primaryKey, foreignKey, 
       </DropdownMenu>
       {header.column.getCanResize() && (
         <div
-          className={cx('te-hcell__resize', header.column.getIsResizing() && 'te-hcell__resize--active')}
+          className={cx('te-hcell__resize', resizing && 'te-hcell__resize--active')}
           onMouseDown={header.getResizeHandler()}
           onTouchStart={header.getResizeHandler()}
           onDoubleClick={() => resetColumnWidth(name)}
@@ -135,4 +139,4 @@ export function GridHeaderCell({ header, column, style, primaryKey, foreignKey, 
       )}
     </div>
   )
-}
+})

@@ -1,12 +1,14 @@
 /**
- * One statement's rows: virtualized in both directions (100,000 rows stay smooth), a row number column
+ * One statement's rows: virtualized in both directions (100,000 rows stay smooth: the rows in view are
+ * found by arithmetic, every row being ROW_HEIGHT high, never by measuring them all), a row number column
  * that stays put, cells on one line drawn like the table editor's (muted NULL, compact JSON). A cell is
  * chosen by a click or the arrow keys (PageUp/PageDown, Home/End go further); Enter, a double click or a
  * JSON cell's button opens the value viewer. A column is resized by dragging its header's right edge, or
  * with Alt+←/→ on the chosen cell's column (sql.results.column.resize). Escape closes the viewer, then
  * goes back to the editor.
  */
-import { useEffect, useMemo, useRef, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject } from 'react'
+import { flushSync } from 'react-dom'
 import { useSnapshot } from 'valtio'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { Braces } from 'lucide-react'
@@ -24,6 +26,53 @@ const CHAR_WIDTH = 7.5
 const SHOWN_CHARACTERS = 300
 /** Alt+←/→ narrows or widens the chosen cell's column by this much. */
 const RESIZE_STEP = 24
+/** Rows drawn above and below those in view. */
+const OVERSCAN = 12
+
+/** The rows drawn: [from, to) */
+interface RowWindow {
+  from: number
+  to: number
+}
+
+/**
+ * The rows of a scroller in view (and OVERSCAN more each side), below its sticky header row: the first row
+ * starts ROW_HEIGHT down the content, row i at (i + 1) * ROW_HEIGHT. Follows scrolls (drawn before the
+ * frame, as a virtualizer does) and size changes; the same object while the window stays.
+ */
+function useRowWindow(scrollRef: RefObject<HTMLDivElement | null>, count: number): RowWindow {
+  const [rows, setRows] = useState<RowWindow>({ from: 0, to: Math.min(count, 40) })
+  useLayoutEffect(() => {
+    const el = scrollRef.current
+    if (!el) return
+    const update = (sync: boolean) => {
+      const first = Math.floor(el.scrollTop / ROW_HEIGHT) - 1
+      const last = Math.ceil((el.scrollTop + el.clientHeight) / ROW_HEIGHT) - 1
+      const from = Math.max(0, Math.min(count, first - OVERSCAN))
+      const to = Math.max(from, Math.min(count, last + OVERSCAN))
+      const next = (now: RowWindow) => (now.from === from && now.to === to ? now : { from, to })
+      if (sync) flushSync(() => setRows(next))
+      else setRows(next)
+    }
+    update(false)
+    const onScroll = () => update(true)
+    el.addEventListener('scroll', onScroll, { passive: true })
+    const resized = new ResizeObserver(() => update(false))
+    resized.observe(el)
+    return () => {
+      el.removeEventListener('scroll', onScroll)
+      resized.disconnect()
+    }
+  }, [scrollRef, count])
+  return rows
+}
+
+/** Scrolls the least that shows row `index` whole below the header. */
+function scrollRowIntoView(el: HTMLElement, index: number): void {
+  const top = (index + 1) * ROW_HEIGHT
+  if (top < el.scrollTop + ROW_HEIGHT) el.scrollTop = top - ROW_HEIGHT
+  else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_HEIGHT - el.clientHeight
+}
 
 /** A column as wide as its name or its first rows' values need, within bounds. */
 function columnWidths(result: StatementResult): number[] {
@@ -73,14 +122,7 @@ export function ResultsGrid({ result, tab, focusRequest, label }: ResultsGridPro
   const resized = view.widths[tab]
   const widths = useMemo(() => result.columns.map((c, i) => resized?.[c.name] ?? fitted[i] ?? MIN_WIDTH), [result, fitted, resized])
   const numberWidth = String(result.rows.length).length * 8 + 24
-  const rows = useVirtualizer({
-    count: result.rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    paddingStart: ROW_HEIGHT,
-    scrollPaddingStart: ROW_HEIGHT,
-    overscan: 12,
-  })
+  const rows = useRowWindow(scrollRef, result.rows.length)
   const columns = useVirtualizer({
     horizontal: true,
     count: result.columns.length,
@@ -103,9 +145,9 @@ export function ResultsGrid({ result, tab, focusRequest, label }: ResultsGridPro
   const cell = view.cell
   useEffect(() => {
     if (!cell) return
-    rows.scrollToIndex(cell.row, { align: 'auto' })
+    if (scrollRef.current) scrollRowIntoView(scrollRef.current, cell.row)
     columns.scrollToIndex(cell.column, { align: 'auto' })
-  }, [cell, rows, columns])
+  }, [cell, columns])
 
   const virtualColumns = columns.getVirtualItems()
   const gapBefore = (virtualColumns[0]?.start ?? numberWidth) - numberWidth
@@ -170,7 +212,7 @@ export function ResultsGrid({ result, tab, focusRequest, label }: ResultsGridPro
         aria-colcount={result.columns.length + 1}
         onKeyDown={onKeyDown}
       >
-        <div className="sql-grid__inner" style={{ width: totalWidth, height: rows.getTotalSize() }}>
+        <div className="sql-grid__inner" style={{ width: totalWidth, height: (result.rows.length + 1) * ROW_HEIGHT }}>
           <div role="row" aria-rowindex={1} className="sql-grid__header" style={{ width: totalWidth, height: ROW_HEIGHT }}>
             <div role="columnheader" className="sql-cell sql-cell--number" style={{ width: numberWidth }} aria-label="Row number" />
             <div style={{ width: gapBefore, flex: 'none' }} />
@@ -201,28 +243,28 @@ export function ResultsGrid({ result, tab, focusRequest, label }: ResultsGridPro
               )
             })}
           </div>
-          {rows.getVirtualItems().map((vr) => {
-            const row = result.rows[vr.index]
+          {Array.from({ length: rows.to - rows.from }, (_, i) => rows.from + i).map((index) => {
+            const row = result.rows[index]
             if (!row) return null
             return (
               <div
-                key={vr.key}
+                key={index}
                 role="row"
-                aria-rowindex={vr.index + 2}
+                aria-rowindex={index + 2}
                 className="sql-grid__row"
-                style={{ width: totalWidth, height: ROW_HEIGHT, transform: `translateY(${vr.start}px)` }}
+                style={{ width: totalWidth, height: ROW_HEIGHT, transform: `translateY(${(index + 1) * ROW_HEIGHT}px)` }}
               >
                 <div role="rowheader" className="sql-cell sql-cell--number" style={{ width: numberWidth }}>
-                  {vr.index + 1}
+                  {index + 1}
                 </div>
                 <div style={{ width: gapBefore, flex: 'none' }} />
                 {virtualColumns.map((vc) => {
                   const column = result.columns[vc.index]
                   if (!column) return null
-                  const chosen = cell?.row === vr.index && cell.column === vc.index
+                  const chosen = cell?.row === index && cell.column === vc.index
                   const value = row[column.name]
                   const json = isJsonColumn(column) && value !== null && value !== undefined
-                  const at = { row: vr.index, column: vc.index }
+                  const at = { row: index, column: vc.index }
                   return (
                     <div
                       key={vc.key}
@@ -243,7 +285,7 @@ export function ResultsGrid({ result, tab, focusRequest, label }: ResultsGridPro
                           type="button"
                           tabIndex={-1}
                           className="sql-cell__json"
-                          aria-label={`View JSON of ${column.name}, row ${vr.index + 1}`}
+                          aria-label={`View JSON of ${column.name}, row ${index + 1}`}
                           title="View JSON"
                           onClick={(e) => {
                             e.stopPropagation()
