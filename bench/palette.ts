@@ -12,7 +12,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { launchChromium } from './support/chromium'
 import { startStudio } from '../src/server/app'
 import { DEFAULT_PROJECT_REF } from '../src/shared/constants'
 import { BENCH_AUTH, BENCH_TOKEN } from './support/auth'
@@ -96,10 +97,7 @@ end $$`)
 const databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || undefined
 const dataDir = databaseUrl ? undefined : await mkdtemp(join(tmpdir(), 'studio-bench-'))
 const studio = await startStudio({ port: 0, dataDir, databaseUrl, logger: false, token: BENCH_TOKEN, password: PASSWORD })
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-})
+const browser = await launchChromium()
 let made = 0
 try {
   const context = await browser.newContext({ baseURL: studio.url, viewport: { width: 1280, height: 900 } })

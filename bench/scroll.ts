@@ -18,7 +18,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test'
+import type { Browser, CDPSession, Page } from '@playwright/test'
+import { launchChromium } from './support/chromium'
 import { startStudio } from '../src/server/app'
 import { BENCH_TOKEN } from './support/auth'
 
@@ -193,10 +194,7 @@ async function benchOn(browser: Browser, databaseUrl: string | undefined): Promi
   }
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-})
+const browser = await launchChromium()
 try {
   await benchOn(browser, undefined)
   const databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || undefined

@@ -10,7 +10,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
+import { admin } from './own-studio'
 import type { TestProject } from 'vitest/node'
 import { startStudio, type Studio } from '../../src/server/app'
 import type { S3Options } from '../../src/server/storage/s3-config'
@@ -64,16 +64,6 @@ async function runsStorageTests(project: TestProject): Promise<boolean> {
     return testFiles.some((f) => STORAGE_TEST_FILES.test(f))
   } catch {
     return true
-  }
-}
-
-async function admin(adminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
   }
 }
 

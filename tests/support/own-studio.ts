@@ -23,7 +23,8 @@ export interface OwnStudio {
   close(): Promise<void>
 }
 
-async function admin(adminUrl: string, sql: string): Promise<void> {
+/** Runs one statement on the server of `adminUrl` (create or drop a database). */
+export async function admin(adminUrl: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl })
   await client.connect()
   try {

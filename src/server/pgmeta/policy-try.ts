@@ -74,6 +74,13 @@ async function rolledBack<T>(db: Driver, fn: (tx: Queryable) => Promise<T>): Pro
  * fn in a savepoint that is always rolled back to: what it wrote is gone before the next probe, and a
  * refusal does not spoil the transaction. A database error is answered, anything else thrown.
  */
+/** What the role read (its count, capped), or why it could not, beside the table's or bucket's own total. */
+function readAnswerOf(read: { value: { count: [number, boolean] } } | { error: DatabaseRefusal }, total: number, totalCapped: boolean): TryRead {
+  return 'value' in read
+    ? { error: null, count: read.value.count[0], countCapped: read.value.count[1], total, totalCapped }
+    : { error: read.error.message, count: 0, countCapped: false, total, totalCapped }
+}
+
 async function inSavepoint<T>(tx: Queryable, fn: () => Promise<T>): Promise<{ value: T } | { error: DatabaseRefusal }> {
   await tx.query('savepoint policy_try')
   try {
@@ -276,10 +283,7 @@ export async function tryTablePolicy(db: Driver, body: TableBody): Promise<Polic
       probes.push(probeOf(operation, done))
     }
 
-    const readAnswer: TryRead =
-      'value' in read
-        ? { error: null, count: read.value.count[0], countCapped: read.value.count[1], total, totalCapped }
-        : { error: read.error.message, count: 0, countCapped: false, total, totalCapped }
+    const readAnswer = readAnswerOf(read, total, totalCapped)
     return {
       as: { role: body.as.role, sub: body.as.sub ?? null },
       rlsTurnedOn,
@@ -385,10 +389,7 @@ export async function tryStoragePolicy(db: Driver, body: StorageBody): Promise<S
       probes.push(probeOf(operation, done))
     }
 
-    const readAnswer: TryRead =
-      'value' in read
-        ? { error: null, count: read.value.count[0], countCapped: read.value.count[1], total, totalCapped }
-        : { error: read.error.message, count: 0, countCapped: false, total, totalCapped }
+    const readAnswer = readAnswerOf(read, total, totalCapped)
     return {
       as: { role: body.as.role, sub: body.as.sub ?? null },
       rlsTurnedOn,
