@@ -19,7 +19,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, CDPSession, Page } from '@playwright/test'
-import { launchChromium } from './support/chromium'
+import { onEachDatabase } from './support/chromium'
 import { startStudio } from '../src/server/app'
 import { BENCH_TOKEN } from './support/auth'
 
@@ -194,11 +194,4 @@ async function benchOn(browser: Browser, databaseUrl: string | undefined): Promi
   }
 }
 
-const browser = await launchChromium()
-try {
-  await benchOn(browser, undefined)
-  const databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || undefined
-  if (databaseUrl) await benchOn(browser, databaseUrl)
-} finally {
-  await browser.close()
-}
+await onEachDatabase(benchOn)

@@ -5,7 +5,7 @@
  * writes only the columns whose value changed. The state lives in rowEdit.panel (row-edit.ts).
  */
 import { ref } from 'valtio'
-import type { Column, GridTable, Row } from '../../../../shared/api'
+import type { Column, GridTable } from '../../../../shared/api'
 import { rowEdit, type RowDraft, type RowPanelState } from '../row-edit'
 import { editText, editorKind, toCellValue } from './cell-values'
 
@@ -86,16 +86,8 @@ export function panelChanges(
 
 // ---- the panel's state ----
 
-export interface OpenRowPanel {
-  ref: string
-  tableId: number
-  index: number
-  pageRows: number
-  primaryKey: Record<string, unknown>
-  row: Row
-  locked: Record<string, string>
-  readonly: string | null
-}
+/** What opens the panel on a row: its state before anything is typed. */
+export type OpenRowPanel = Omit<RowPanelState, 'drafts' | 'errors' | 'failure'>
 
 /** Shows this row in the panel, every field as the row has it. */
 export function showRowInPanel(table: GridTable, open: OpenRowPanel): void {
