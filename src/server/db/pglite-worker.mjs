@@ -2,9 +2,11 @@
  * The worker thread that holds one PGlite (see pglite.ts), so a slow query never blocks the server's own
  * thread. Plain ESM JavaScript: a .ts worker cannot be loaded under `node --import tsx` nor in vitest.
  *
- * workerData: { dir: string, settings: Record<string, string> } (the data directory, the session settings).
- * It posts { ready: true } once open (or { ready: false, error }), then answers every request
- * { id, op: 'query' | 'exec' | 'script' | 'copy' | 'close', sql, params, data, reset } with { id, results } (one
+ * workerData: { dir: string, settings: Record<string, string>, slots: SharedArrayBuffer } (the data directory, the
+ * session settings, given as start options so that RESET ALL comes back to them; the calls' start flags, see
+ * pglite-thread.ts). It posts { ready: true } once open (or { ready: false, error }), then runs every request
+ * { id, slot, op: 'query' | 'exec' | 'script' | 'copy' | 'close', sql, params, data, reset }, one at a time in the
+ * order they came, unless its slot says it was skipped, and answers { id, results } (one
  * per statement, every value as the text Postgres prints; values.ts converts on the main thread) or { id, error }.
  * A 'copy' runs sql (a COPY … FROM '/dev/blob') with the bytes `data` as that blob. A 'script' execs sql, then,
  * whatever it did, `reset` (after a ROLLBACK when it left a transaction open), in one call from the main thread.
@@ -15,11 +17,13 @@ import { PGlite } from '@electric-sql/pglite'
 /**
  * @typedef {{ name: string, dataTypeID: number }} Field
  * @typedef {{ rows: unknown[][], fields: Field[], rowCount: number, command: string }} Result
- * @typedef {{ id: number, op: 'query' | 'exec' | 'script' | 'copy' | 'close', sql?: string, params?: (string | null)[], data?: Uint8Array, reset?: string }} Request
+ * @typedef {{ id: number, slot: number, op: 'query' | 'exec' | 'script' | 'copy' | 'close', sql?: string, params?: (string | null)[], data?: Uint8Array, reset?: string }} Request
  */
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort)
-const { dir, settings } = /** @type {{ dir: string, settings: Record<string, string> }} */ (workerData)
+const { dir, settings, slots: shared } = /** @type {{ dir: string, settings: Record<string, string>, slots: SharedArrayBuffer }} */ (workerData)
+const slots = new Int32Array(shared)
+const STARTED = -1
 
 /** @param {import('@electric-sql/pglite').Results<unknown[]>} r @returns {Result} */
 const result = (r) => ({
@@ -43,12 +47,12 @@ function plain(/** @type {unknown} */ e) {
 /** @type {PGlite} */
 let pg
 try {
-  pg = new PGlite(dir)
+  const options = Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])
+  pg = new PGlite(dir, { startParams: [...PGlite.defaultStartParams, ...options] })
   await pg.waitReady
   // Take every value as the text Postgres prints; parameters arrive as text already.
   for (const oid of Object.keys(pg.parsers)) pg.parsers[oid] = (/** @type {string} */ text) => text
   for (const oid of Object.keys(pg.serializers)) pg.serializers[oid] = String
-  for (const [name, value] of Object.entries(settings)) await pg.query('select set_config($1, $2, false)', [name, value])
   port.postMessage({ ready: true })
 } catch (e) {
   port.postMessage({ ready: false, error: plain(e) })
@@ -63,7 +67,9 @@ async function script(/** @type {string} */ sql, /** @type {string} */ reset) {
   }
 }
 
-port.on('message', async (/** @type {Request} */ { id, op, sql = '', params = [], data, reset = '' }) => {
+/** One request, unless it was skipped (its deadline passed before its turn). */
+async function run(/** @type {Request} */ { id, slot, op, sql = '', params = [], data, reset = '' }) {
+  if (Atomics.compareExchange(slots, slot, id, STARTED) !== id) return
   try {
     if (op === 'close') {
       await pg.close()
@@ -85,4 +91,10 @@ port.on('message', async (/** @type {Request} */ { id, op, sql = '', params = []
   } catch (e) {
     port.postMessage({ id, error: plain(e) })
   }
+}
+
+// One at a time, in order: a script and the reset behind it are never split by another request.
+let turn = Promise.resolve()
+port.on('message', (/** @type {Request} */ request) => {
+  turn = turn.then(() => run(request))
 })

@@ -9,10 +9,10 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { makePrivate } from '../security/data-dir'
 import {
-  SESSION_SETTINGS, driverDefaults, prepareScript, queryCancelled, serializeParam, withRoleVia,
+  databaseBusy, driverDefaults, prepareScript, queryCancelled, serializeParam, withRoleVia,
   type CopyQueryable, type Driver, type DriverOptions, type Param, type Queryable, type QueryResult, type ScriptOptions,
 } from './driver'
-import { PgliteWorker, type WireResult } from './pglite-thread'
+import { PgliteWorker, type Deadline, type WireResult } from './pglite-thread'
 import { Turns } from './turns'
 import { TYPE_SHAPES_SQL, TypeShapes, toRows } from './values'
 
@@ -38,12 +38,16 @@ export async function openPglite(dataDir: string, opts: DriverOptions = {}): Pro
 
   const turns = new Turns()
   const shapes = new TypeShapes()
-  /** What puts the session back after a script (the worker sends a ROLLBACK first when one is needed). */
-  const reset = `reset all; reset role; reset session authorization; ${Object.entries(SESSION_SETTINGS)
-    .map(([name, value]) => `set ${name} = '${value}';`)
-    .join(' ')}`
+  /**
+   * What puts the session back after a script (the worker sends a ROLLBACK first when one is needed): the
+   * session settings are the worker's start options, which RESET ALL comes back to.
+   */
+  const reset = 'reset all; reset role; reset session authorization'
+  /** A shared call's deadline: not started in the worker by then, it fails as a call that waited too long. */
+  const deadlineAt = (at: number): Deadline => ({ at, error: () => databaseBusy(waitTimeoutMs) })
 
-  function on(w: PgliteWorker): Queryable & { script(sql: string): Promise<QueryResult[]> } {
+  /** Calls on worker w; with a deadline, each must start by then (shared calls, see Turns). */
+  function on(w: PgliteWorker, deadline?: Deadline): Queryable & { script(sql: string): Promise<QueryResult[]> } {
     const convert = async (r: WireResult): Promise<QueryResult> => {
       const unknown = shapes.unknown(r.fields)
       if (unknown.length) {
@@ -54,18 +58,18 @@ export async function openPglite(dataDir: string, opts: DriverOptions = {}): Pro
     }
     return {
       query: async <R>(sql: string, params: readonly Param[] = []) => {
-        const [result] = await w.request('query', sql, params.map(serializeParam))
+        const [result] = await w.request('query', sql, params.map(serializeParam), { deadline })
         return (await convert(result!)) as QueryResult<R>
       },
       exec: async (sql) => {
         const out: QueryResult[] = []
-        for (const r of await w.request('exec', sql)) out.push(await convert(r))
+        for (const r of await w.request('exec', sql, [], { deadline })) out.push(await convert(r))
         return out
       },
       /** sql, then the session reset, in one call to the worker */
       script: async (sql: string) => {
         const out: QueryResult[] = []
-        for (const r of await w.request('script', sql, [], undefined, reset)) out.push(await convert(r))
+        for (const r of await w.request('script', sql, [], { reset, deadline })) out.push(await convert(r))
         return out
       },
     }
@@ -75,7 +79,7 @@ export async function openPglite(dataDir: string, opts: DriverOptions = {}): Pro
   async function copyFrom(w: PgliteWorker, into: string, options: string, data: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) {
     const chunks: Uint8Array[] = []
     for await (const chunk of data) chunks.push(chunk)
-    const [result] = await w.request('copy', `copy ${into} from '/dev/blob' with (${options})`, [], Buffer.concat(chunks))
+    const [result] = await w.request('copy', `copy ${into} from '/dev/blob' with (${options})`, [], { data: Buffer.concat(chunks) })
     return result?.rowCount ?? 0
   }
 
@@ -104,9 +108,14 @@ export async function openPglite(dataDir: string, opts: DriverOptions = {}): Pro
       }
     }, wait)
 
-  /** Aborting a running script ends its worker (even inside pg_sleep) and opens a new one for the next calls. */
+  /**
+   * A script that cannot be cancelled and acts as the server's own role shares the worker with the calls
+   * around it (the worker runs it and its reset as one request). Aborting a cancellable script ends its
+   * worker (even inside pg_sleep) and opens a new one for the next calls: such a script runs alone.
+   */
   const script = (sql: string, options: ScriptOptions = {}) => {
     const { signal } = options
+    if (!signal && !options.impersonate) return turns.share(async (at) => on(await connection(), deadlineAt(at)).script(sql), wait)
     return turns.take(async () => {
       const w = await connection()
       if (signal?.aborted) throw queryCancelled()
@@ -123,7 +132,7 @@ export async function openPglite(dataDir: string, opts: DriverOptions = {}): Pro
         try {
           await prepareScript(q, options)
         } catch (e) {
-          if (!stopped) await w.request('script', 'select', [], undefined, reset)
+          if (!stopped) await w.request('script', 'select', [], { reset })
           throw e
         }
         return await q.script(sql)
@@ -138,8 +147,8 @@ export async function openPglite(dataDir: string, opts: DriverOptions = {}): Pro
   }
 
   const queued: Queryable = {
-    query: (sql, params) => turns.take(async () => on(await connection()).query(sql, params), wait),
-    exec: (sql) => turns.take(async () => on(await connection()).exec(sql), wait),
+    query: (sql, params) => turns.share(async (at) => on(await connection(), deadlineAt(at)).query(sql, params), wait),
+    exec: (sql) => turns.share(async (at) => on(await connection(), deadlineAt(at)).exec(sql), wait),
   }
   let closing: Promise<void> | undefined
   /** Closes PGlite after the calls queued before; one that holds the queue past the wait timeout is stopped. */
