@@ -13,7 +13,8 @@
  * round's ratio, and best over best). On PostgreSQL it also counts the sessions each side opened
  * (pg_stat_database.sessions) over its measured requests: a pool that reuses its connections opens none.
  *
- *   TEST_DATABASE_URL=postgres://… npm run bench:api       BENCH_REQUESTS=5000 BENCH_ROUNDS=5 for steadier figures
+ *   TEST_DATABASE_URL=postgres://… npm run bench:api       BENCH_REQUESTS=5000 BENCH_ROUNDS=5 for steadier figures,
+ *   BENCH_PG_ONLY=1 to skip the PGlite part
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -254,13 +255,15 @@ try {
       await admin(serverUrl, `drop database if exists ${name} with (force)`)
     }
   }
-  const studio = await startStudio({ ...studioOptions, dataDir: join(dir, 'pglite') })
-  const minimal = await minimalPglite(join(dir, 'minimal'))
-  try {
-    summary('pglite', await compare([{ name: 'studio', target: studioTarget(studio) }, { name: 'minimal', target: minimal.target }]), false)
-  } finally {
-    await minimal.close()
-    await studio.close()
+  if (!process.env.BENCH_PG_ONLY) {
+    const studio = await startStudio({ ...studioOptions, dataDir: join(dir, 'pglite') })
+    const minimal = await minimalPglite(join(dir, 'minimal'))
+    try {
+      summary('pglite', await compare([{ name: 'studio', target: studioTarget(studio) }, { name: 'minimal', target: minimal.target }]), false)
+    } finally {
+      await minimal.close()
+      await studio.close()
+    }
   }
 } finally {
   await client.terminate()

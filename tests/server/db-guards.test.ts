@@ -161,7 +161,9 @@ describe.runIf(databaseUrl)('PostgreSQL', () => {
       const results = await db.script(`set search_path = nowhere; select pg_backend_pid() as pid`)
       pids.add(Number(results.at(-1)?.rows[0]?.pid))
     }
-    expect(pids.size).toBeLessThanOrEqual(2)
+    // 9 scripts: sessions are reused (a script's answer does not wait for its session's reset, so the next one
+    // may take another idle session meanwhile)
+    expect(pids.size).toBeLessThanOrEqual(4)
     expect((await db.script('show search_path'))[0]!.rows).toEqual([{ search_path: '"$user", public' }])
   })
 
@@ -190,7 +192,9 @@ describe.runIf(databaseUrl)('PostgreSQL', () => {
     expect(await state()).toEqual(fresh)
     await expect(db.script(`${leftovers}; create temp table copied (id int); copy copied from stdin`)).rejects.toMatchObject({ severity: 'ERROR' })
     expect(await state()).toEqual(fresh)
-    expect(pids.size).toBeLessThanOrEqual(2)
+    // 9 scripts: sessions are reused (a script's answer does not wait for its session's reset, so the next one
+    // may take another idle session meanwhile)
+    expect(pids.size).toBeLessThanOrEqual(4)
   })
 
   it('cancels a running script through its signal', async () => {

@@ -180,9 +180,12 @@ export function openPostgres(connectionString: string, opts: DriverOptions = {})
     } finally {
       signal?.removeEventListener('abort', cancel)
       clearInterval(repeat)
-      await cancelling // so that a late cancel cannot hit a reset sent below
-      // back to the pool once reset (the DISCARD ALL sent with the script has mostly run by now), else ended
-      client.release(await reset(client, discarded).then(() => undefined, (e: Error) => e))
+      // Back to the pool once reset, else ended; the caller has its answer meanwhile (the DISCARD ALL sent
+      // with the script may still be running). After any cancel sent, so that a late one cannot hit the reset.
+      void (async () => {
+        await cancelling
+        client.release(await reset(client, discarded).then(() => undefined, (e: Error) => e))
+      })()
     }
   }
 
