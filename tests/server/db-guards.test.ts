@@ -57,13 +57,29 @@ describe('PGlite', () => {
     expect(order).toEqual(['immediate', 'timer', 'sleep'])
   })
 
+  it('runs calls made together one after another in their order, each script followed by its reset', async () => {
+    await db.exec('create table together (n int, zone text, path text, who text)')
+    const record = (n: number) =>
+      `insert into together select ${n}, current_setting('TimeZone'), current_setting('search_path'), current_user`
+    // scripts that change their session, between calls that read it; a transaction (alone) in the middle
+    const calls = Array.from({ length: 120 }, (_, n) => {
+      if (n % 3 === 0) return db.script(`${record(n)}; set TimeZone = 'Asia/Tokyo'; set search_path = nowhere; set role pg_read_all_data`)
+      if (n === 61) return db.transaction((tx) => tx.query(record(n)))
+      return n % 3 === 1 ? db.query(record(n)) : db.exec(record(n))
+    })
+    await Promise.all(calls)
+    const { rows } = await db.query<{ n: number; zone: string; path: string; who: string }>('select * from together')
+    expect(rows.map((r) => r.n)).toEqual(Array.from({ length: 120 }, (_, n) => n))
+    expect(new Set(rows.map((r) => `${r.zone} ${r.path} ${r.who}`))).toEqual(new Set(['UTC public postgres']))
+  })
+
   it('fails a call that waited too long for its turn with 503, and never runs it', async () => {
     await impatient.exec('create table waited (id int)')
     const sleeping = impatient.script('select pg_sleep(2)')
     const insert = impatient.query('insert into waited values (1)')
     const tx = impatient.transaction((t) => t.query('insert into waited values (2)'))
-    await expect(insert).rejects.toMatchObject(busy(0.2))
-    await expect(tx).rejects.toMatchObject(busy(0.2))
+    // both time out at about the same moment, in either order
+    await Promise.all([expect(insert).rejects.toMatchObject(busy(0.2)), expect(tx).rejects.toMatchObject(busy(0.2))])
     await sleeping
     expect((await impatient.query('select count(*)::int as n from waited')).rows).toEqual([{ n: 0 }])
   })

@@ -8,8 +8,8 @@
  * { id, slot, op: 'query' | 'exec' | 'script' | 'copy' | 'close', sql, params, data, reset }, one at a time in the
  * order they came, unless its slot says it was skipped, and answers { id, results } (one
  * per statement, every value as the text Postgres prints; values.ts converts on the main thread) or { id, error }.
- * A 'copy' runs sql (a COPY … FROM '/dev/blob') with the bytes `data` as that blob. A 'script' execs sql, then,
- * whatever it did, `reset` (after a ROLLBACK when it left a transaction open), in one call from the main thread.
+ * A 'copy' runs sql (a COPY … FROM '/dev/blob') with the bytes `data` as that blob. A 'script' execs sql, answers,
+ * then, whatever it did, runs `reset` (after a ROLLBACK when it left a transaction open) before the next request.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
@@ -58,12 +58,23 @@ try {
   port.postMessage({ ready: false, error: plain(e) })
 }
 
-/** Runs a script, then puts the session back with `reset` (and a ROLLBACK first only when one is needed). */
-async function script(/** @type {string} */ sql, /** @type {string} */ reset) {
+/**
+ * Runs a script and answers it, then puts the session back with `reset` (and a ROLLBACK first only when one is
+ * needed) before the next request: the answer does not wait for the reset. A session that cannot be put back
+ * is not used again: the worker ends, and the next call opens a new one (pglite.ts).
+ */
+async function script(/** @type {number} */ id, /** @type {string} */ sql, /** @type {string} */ reset) {
   try {
-    return await pg.exec(sql, { rowMode: 'array' })
-  } finally {
+    const results = await pg.exec(sql, { rowMode: 'array' })
+    port.postMessage({ id, results: results.map((r) => result(/** @type {any} */ (r))) })
+  } catch (e) {
+    port.postMessage({ id, error: plain(e) })
+  }
+  try {
     await pg.exec(pg.isInTransaction() ? `rollback; ${reset}` : reset)
+  } catch (e) {
+    console.error('studio: the database session could not be reset, its worker ends:', plain(e).message)
+    process.exit(1)
   }
 }
 
@@ -81,12 +92,8 @@ async function run(/** @type {Request} */ { id, slot, op, sql = '', params = [],
       port.postMessage({ id, results: [{ ...result(/** @type {any} */ (copied)), rowCount: copied.affectedRows ?? 0 }] })
       return
     }
-    const results =
-      op === 'query'
-        ? [await pg.query(sql, params, { rowMode: 'array' })]
-        : op === 'script'
-          ? await script(sql, reset)
-          : await pg.exec(sql, { rowMode: 'array' })
+    if (op === 'script') return await script(id, sql, reset)
+    const results = op === 'query' ? [await pg.query(sql, params, { rowMode: 'array' })] : await pg.exec(sql, { rowMode: 'array' })
     port.postMessage({ id, results: results.map((r) => result(/** @type {any} */ (r))) })
   } catch (e) {
     port.postMessage({ id, error: plain(e) })
