@@ -22,6 +22,10 @@ import './storage-objects'
 import './storage-policies'
 import './settings'
 import './account'
+import './auth-users'
+import './auth-config'
+import './auth-emails'
+import './auth-column-privileges'
 import type * as app from './app'
 import type * as nav from './nav'
 import type * as tableEditor from './table-editor'
@@ -42,6 +46,10 @@ import type * as storageObjects from './storage-objects'
 import type * as storagePolicies from './storage-policies'
 import type * as settings from './settings'
 import type * as account from './account'
+import type * as authUsers from './auth-users'
+import type * as authConfig from './auth-config'
+import type * as authEmails from './auth-emails'
+import type * as authColumnPrivileges from './auth-column-privileges'
 import type { z } from 'zod'
 import type { Command, CommandSource } from './registry'
 import { run } from './registry'
@@ -72,6 +80,10 @@ export type AnyCommand =
   | CommandsOf<typeof storagePolicies>
   | CommandsOf<typeof settings>
   | CommandsOf<typeof account>
+  | CommandsOf<typeof authUsers>
+  | CommandsOf<typeof authConfig>
+  | CommandsOf<typeof authEmails>
+  | CommandsOf<typeof authColumnPrivileges>
 
 export type CommandId = AnyCommand['id']
 

@@ -6,6 +6,8 @@ import { MSG } from '../src/shared/messages'
 import { paths } from '../src/shared/routes'
 import { relationsQuery, searchRelations } from '../src/web/model/project/project-queries'
 import { sqlEditor } from '../src/web/model/sql-editor/sql-editor'
+import type { CommandContext } from '../src/web/model/app/context'
+import { authFeatures, setColumnPrivilegesFlag } from '../src/web/model/auth/features'
 
 export const goToProjectHome = defineCommand({
   id: 'nav.project.go',
@@ -65,6 +67,90 @@ export const goToPolicies = defineCommand({
   area: 'navigation',
   keywords: ['rls', 'row level security', 'policies', 'auth', 'authentication'],
   run: (ctx) => ctx.navigate({ to: paths.authPolicies(ctx.ref) }),
+})
+
+// The Authentication menu's pages (src/web/model/auth/menu.ts): the settings pages need project_auth:all.
+const authSettings = (ctx: CommandContext) => ctx.can('projectAuthAll') || MSG.noPermission('manage authentication')
+
+export const goToAuthUsers = defineCommand({
+  id: 'nav.auth-users.go',
+  title: 'Go to Authentication: Users',
+  area: 'navigation',
+  keywords: ['auth', 'authentication', 'users', 'sign up', 'accounts', 'members'],
+  run: (ctx) => ctx.navigate({ to: paths.authUsers(ctx.ref) }),
+})
+
+export const goToAuthProviders = defineCommand({
+  id: 'nav.auth-providers.go',
+  title: 'Go to Authentication: Providers',
+  area: 'navigation',
+  keywords: ['auth', 'providers', 'oauth', 'email', 'phone', 'anonymous', 'github', 'google', 'sign in'],
+  enabled: authSettings,
+  run: (ctx) => ctx.navigate({ to: paths.authProviders(ctx.ref) }),
+})
+
+export const goToAuthRateLimits = defineCommand({
+  id: 'nav.auth-rate-limits.go',
+  title: 'Go to Authentication: Rate limits',
+  area: 'navigation',
+  keywords: ['auth', 'rate limits', 'throttle', '429'],
+  enabled: authSettings,
+  run: (ctx) => ctx.navigate({ to: paths.authRateLimits(ctx.ref) }),
+})
+
+export const goToAuthTemplates = defineCommand({
+  id: 'nav.auth-templates.go',
+  title: 'Go to Authentication: Email templates',
+  area: 'navigation',
+  keywords: ['auth', 'email', 'templates', 'confirmation', 'invite', 'magic link', 'recovery'],
+  enabled: authSettings,
+  run: (ctx) => ctx.navigate({ to: paths.authTemplates(ctx.ref) }),
+})
+
+export const goToAuthUrlConfiguration = defineCommand({
+  id: 'nav.auth-url-configuration.go',
+  title: 'Go to Authentication: URL configuration',
+  area: 'navigation',
+  keywords: ['auth', 'site url', 'redirect', 'allow list', 'urls'],
+  enabled: authSettings,
+  run: (ctx) => ctx.navigate({ to: paths.authUrlConfiguration(ctx.ref) }),
+})
+
+export const goToAuthHooks = defineCommand({
+  id: 'nav.auth-hooks.go',
+  title: 'Go to Authentication: Hooks (BETA)',
+  area: 'navigation',
+  keywords: ['auth', 'hooks', 'custom access token', 'claims', 'jwt'],
+  enabled: authSettings,
+  run: (ctx) => ctx.navigate({ to: paths.authHooks(ctx.ref) }),
+})
+
+export const goToAuthEmails = defineCommand({
+  id: 'nav.auth-emails.go',
+  title: 'Go to Authentication: Emails',
+  area: 'navigation',
+  keywords: ['auth', 'emails', 'outbox', 'mail', 'smtp', 'sent'],
+  enabled: authSettings,
+  run: (ctx) => ctx.navigate({ to: paths.authEmails(ctx.ref) }),
+})
+
+export const goToAuthColumnPrivileges = defineCommand({
+  id: 'nav.auth-column-privileges.go',
+  title: 'Go to Authentication: Column privileges (ALPHA)',
+  area: 'navigation',
+  keywords: ['auth', 'column', 'privileges', 'grants', 'anon', 'authenticated'],
+  // behind its feature flag (nav.auth-column-privileges.flag.toggle)
+  when: () => authFeatures.columnPrivileges,
+  run: (ctx) => ctx.navigate({ to: paths.authColumnPrivileges(ctx.ref) }),
+})
+
+export const toggleColumnPrivilegesFlag = defineCommand({
+  id: 'nav.auth-column-privileges.flag.toggle',
+  title: 'Column privileges (ALPHA): show in the Authentication menu',
+  area: 'navigation',
+  keywords: ['feature flag', 'alpha', 'column privileges', 'experimental'],
+  checked: () => authFeatures.columnPrivileges,
+  run: () => setColumnPrivilegesFlag(!authFeatures.columnPrivileges),
 })
 
 export const goToRoles = defineCommand({

@@ -21,7 +21,7 @@ interface Env {
 }
 
 /** Where a binding is pressed: the page opened and where the focus is put. */
-type Place = 'home' | 'grid' | 'sql-editor' | 'sql-list' | 'roles' | 'buckets' | 'explorer' | 'policy-review' | 'storage-policy-review'
+type Place = 'home' | 'grid' | 'sql-editor' | 'sql-list' | 'roles' | 'buckets' | 'explorer' | 'policy-review' | 'storage-policy-review' | 'users' | 'auth-rate-limits' | 'auth-templates' | 'emails' | 'column-privileges'
 
 interface Check {
   at: Place
@@ -68,6 +68,15 @@ async function selectFirstRow(page: Page) {
   await page.keyboard.press('ArrowRight')
   await page.keyboard.press('Space')
   await expect(page.getByLabel('Selected rows')).toContainText('1 row selected')
+}
+
+/** The tab the Emails page's link key opens (listened for before the key). */
+let emailPopup: Promise<Page> | undefined
+
+/** The Emails page with the magic link mail open. */
+async function openMagicLinkMail(page: Page) {
+  await page.getByRole('listbox', { name: 'Emails' }).getByRole('option').filter({ hasText: 'Magic link' }).first().click()
+  await expect(page.getByRole('heading', { name: 'Your Magic Link' })).toBeVisible()
 }
 
 /** The explorer with b.txt selected (⌘/Ctrl+click), the focus back on the explorer. */
@@ -225,6 +234,56 @@ const CHECKS: Record<Id, Check> = {
   // roles
   'database.role.create-dialog.open': { at: 'roles', then: dialog('Create a new role') },
   'database.roles.search': { at: 'roles', then: paletteAt('Search roles') },
+  // authentication users (the list focused on its first user)
+  'nav.auth-users.go': { at: 'home', then: urlIs(/\/project\/default\/auth\/users$/) },
+  'auth.user.create-dialog.open': { at: 'users', then: dialog('Create a new user') },
+  'auth.user.panel.open': { at: 'users', then: async (page) => expect(page.getByRole('complementary', { name: 'User details' })).toBeVisible() },
+  'auth.user.delete-dialog.open': { at: 'users', then: paletteAt('Delete user…') },
+  // authentication settings: save from inside a changed field (a higher limit harms no other check), preview a template
+  'auth.config.save': {
+    at: 'auth-rate-limits',
+    before: async (page) => {
+      await page.getByLabel('Token verifications').fill('100000')
+      await expect(page.getByLabel('Token verifications')).toBeFocused()
+    },
+    then: async (page) => expect(toast(page, 'Saved authentication settings')).toBeVisible(),
+  },
+  'auth.template.preview': { at: 'auth-templates', then: async (page) => expect(page.getByTitle('Preview of Confirm signup')).toBeVisible() },
+  // authentication emails: the outbox holds the keymap user's magic link and an invite (makeEnv)
+  'auth.email.next': { at: 'emails', then: urlIs(/\/auth\/emails\?mail=/) },
+  'auth.email.previous': {
+    at: 'emails',
+    before: async (page) => page.getByRole('listbox', { name: 'Emails' }).getByRole('option').nth(1).click(),
+    then: async (page) => expect(page.getByRole('listbox', { name: 'Emails' }).getByRole('option').first()).toHaveAttribute('aria-selected', 'true'),
+  },
+  'auth.email.link.open': {
+    at: 'emails',
+    before: async (page) => {
+      await openMagicLinkMail(page)
+      emailPopup = page.waitForEvent('popup')
+    },
+    then: async () => {
+      const popup = await emailPopup!
+      await expect.poll(() => popup.url()).toMatch(/#access_token=/)
+      await popup.close()
+    },
+  },
+  'auth.email.link.copy': {
+    at: 'emails',
+    before: openMagicLinkMail,
+    then: async (page) => expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('/auth/v1/verify'),
+  },
+  // column privileges (ALPHA, its flag on): the shared table's table-level anon SELECT switched to column-level, then applied
+  'auth.column-privileges.table.pick': { at: 'column-privileges', then: paletteAt('Column privileges: pick table') },
+  'auth.column-privileges.apply': {
+    at: 'column-privileges',
+    before: async (page) => {
+      await page.getByRole('listitem').filter({ hasText: /^anon has SELECT on the whole table/ }).getByRole('button', { name: 'Switch to column-level' }).click()
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Switch to column-level' }).click()
+      await expect(page.getByRole('region', { name: 'Staged changes' })).toBeVisible()
+    },
+    then: async (page) => expect(toast(page, /^Applied \d+ statements/)).toBeVisible(),
+  },
   // storage
   'storage.bucket.create-dialog.open': { at: 'buckets', then: dialog(/bucket/i) },
   'storage.folder.create': { at: 'explorer', then: async (page) => expect(page.getByRole('textbox', { name: 'New folder name' })).toBeVisible() },
@@ -302,6 +361,11 @@ async function makeEnv(request: APIRequestContext): Promise<Env> {
     const res = await request.post(`/platform/storage/default/buckets/${bucket}/objects/upload?path=${path}`, { data: path, headers: { 'content-type': 'text/plain' } })
     expect(res.ok(), await res.text()).toBe(true)
   }
+  const user = await request.post('/platform/auth/default/users', { data: { email: `keymap-${stamp}@example.com`, password: 'keymap-password-1', email_confirm: true } })
+  expect(user.ok(), await user.text()).toBe(true)
+  // two mails in the outbox for the Emails page's keys: a magic link and an invite
+  expect((await request.post('/platform/auth/default/magiclink', { data: { email: `keymap-${stamp}@example.com` } })).ok()).toBe(true)
+  expect((await request.post('/platform/auth/default/invite', { data: { email: `keymap-invite-${stamp}@example.com` } })).ok()).toBe(true)
   return { table: { id: row!.id, name }, bucket }
 }
 
@@ -333,6 +397,29 @@ async function open(page: Page, place: Place, env: Env): Promise<void> {
     case 'roles':
       await page.goto('/project/default/database/roles')
       await expect(page.getByRole('heading', { name: 'Database Roles' })).toBeVisible()
+      return
+    case 'users':
+      await page.goto('/project/default/auth/users')
+      await expect(page.getByRole('row').nth(1)).toBeVisible()
+      await page.getByLabel('User rows').focus()
+      await expect(page.locator('.users-row--focused')).toHaveCount(1)
+      return
+    case 'auth-rate-limits':
+      await page.goto('/project/default/auth/rate-limits')
+      await expect(page.getByLabel('Token verifications')).toBeVisible()
+      return
+    case 'auth-templates':
+      await page.goto('/project/default/auth/templates')
+      await expect(page.getByRole('tab', { name: 'Confirm signup' })).toBeVisible()
+      return
+    case 'emails':
+      await page.goto('/project/default/auth/emails')
+      await expect(page.getByRole('listbox', { name: 'Emails' }).getByRole('option').nth(1)).toBeVisible()
+      return
+    case 'column-privileges':
+      await page.addInitScript(() => localStorage.setItem('studio.feature.column-privileges', 'on'))
+      await page.goto(`/project/default/auth/column-privileges?table=${env.table.id}`)
+      await expect(page.getByRole('table', { name: `Column privileges of public.${env.table.name}` })).toBeVisible()
       return
     case 'buckets':
       await page.goto('/project/default/storage/buckets')

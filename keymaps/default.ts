@@ -71,6 +71,22 @@ export const defaultKeymap = {
   'nav.database-roles.go': 'g r',
   'database.role.create-dialog.open': 'Shift+a',
   'database.roles.search': '/',
+  // authentication users (issue 13): commands/auth-users.ts (arrows, Home, End and Enter are the list's own keys)
+  'nav.auth-users.go': 'g u',
+  'auth.user.create-dialog.open': 'Shift+n',
+  'auth.user.panel.open': 'Shift+o',
+  'auth.user.delete-dialog.open': 'Shift+Alt+Backspace',
+  // authentication settings (issue 13): commands/auth-config.ts; save works inside the form's fields too (useAuthConfigForm.ts)
+  'auth.config.save': '$mod+s',
+  'auth.template.preview': 'Shift+Alt+o',
+  // authentication emails (issue 13): commands/auth-emails.ts, a mail catcher's keys (j/k step through the mails)
+  'auth.email.next': 'j',
+  'auth.email.previous': 'k',
+  'auth.email.link.open': 'o',
+  'auth.email.link.copy': 'c',
+  // column privileges (issue 13, ALPHA): commands/auth-column-privileges.ts (arrows and Space are the matrix's own keys)
+  'auth.column-privileges.table.pick': 't',
+  'auth.column-privileges.apply': 'Shift+Alt+Enter',
   // storage (issue 6)
   'nav.storage.go': 'g b',
   // storage buckets: commands/storage-buckets.ts

@@ -6,6 +6,11 @@
 import { join, resolve } from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { SESSION_TTL_S } from '../shared/constants'
+import { authRoutes } from './auth/routes'
+import { authUsersRoutes } from './auth/dashboard-users-routes'
+import { authConfigRoutes } from './auth/dashboard-config-routes'
+import { authEmailsRoutes } from './auth/dashboard-emails-routes'
+import type { AuthService } from './auth/service'
 import { SELF_HOSTED_GRANTS, type Grant } from '../shared/permissions'
 import { contentRoutes } from './content/routes'
 import { bootstrap } from './db/bootstrap'
@@ -102,6 +107,8 @@ export interface Studio {
   store: PlatformStore
   /** the storage service (buckets, objects, project keys) */
   storage: StorageService
+  /** the project's auth service (GoTrue-compatible API, and what the dashboard's auth pages call) */
+  auth: AuthService
   /** the sign-in link that works now */
   readonly signInLink: string
   /** every route the app registered (method and URL pattern): the security tests walk them all */
@@ -174,6 +181,7 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
     for (const lock of locks) await lock.release()
   }
   let storage: StorageService
+  let auth: AuthService
   let links: SignInLinks
   try {
     db = opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.database) : await openPglite(dataDir, opts.database)
@@ -206,7 +214,12 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
     platformRoutes(app, db, users, permissions)
     contentRoutes(app, store, users, permissions)
     await app.register(pgMetaRoutes(db, permissions, store), { prefix: '/platform/pg-meta/:ref' })
-    storage = await storageRoutes(app, { db, keys: new ProjectKeys(store), permissions, store: objectStore, studioUrl: url })
+    const keys = new ProjectKeys(store)
+    storage = await storageRoutes(app, { db, keys, permissions, store: objectStore, studioUrl: url })
+    auth = await authRoutes(app, { db, keys, store, studioUrl: url })
+    authUsersRoutes(app, auth, permissions)
+    authConfigRoutes(app, auth, db, permissions)
+    authEmailsRoutes(app, auth, permissions)
     if (opts.serveStatic ?? true) await serveApp(app)
     app.setNotFoundHandler((request) => {
       throw notFound(`Not found: ${request.method} ${request.url.split('?')[0]}`)
@@ -225,6 +238,7 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
     db,
     store,
     storage,
+    auth,
     get signInLink() {
       return links.current
     },

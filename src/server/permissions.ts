@@ -19,6 +19,7 @@ const REFUSALS: Record<PermissionName, string> = {
   analyticsReadLogs: 'read logs',
   storageAdminWrite: 'change storage',
   createUserContent: 'create queries',
+  projectAuthAll: 'manage authentication',
 }
 
 export class Permissions {

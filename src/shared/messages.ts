@@ -264,6 +264,37 @@ export const MSG = {
   sqlDownloadReadsOnly: 'Only a query that reads (SELECT, VALUES, TABLE or a WITH that only reads) can be downloaded whole',
   sqlDownloadExpired: 'This download link has expired or was used already: download again from the results',
 
+  // Authentication: users (issue 13; not in the spec: the studio's own words)
+  authEmailInvalid: 'Enter a valid email address',
+  authPasswordRequired: 'Enter a password',
+  authBanDurationInvalid: "The ban duration is a number of hours ('24h'), minutes ('30m') or seconds ('90s'), or 'none' to lift the ban",
+  authUserNoSessions: 'This user has no session to end',
+  authDeleteUserConfirm: (what: string) => `Type ${what} to confirm`,
+
+  // Authentication: settings pages (issue 13; not in the spec: the studio's own words)
+  authConfigFailed: 'Failed to load the authentication settings',
+  authSiteUrlInvalid: 'Enter a valid URL, such as https://example.com',
+  authRedirectUrlInvalid: 'Enter a valid URL, such as https://example.com/** (wildcards * and ** are allowed)',
+  authRedirectUrlExists: 'This URL is already in the redirect allow list',
+  authRedirectUrlMissing: 'This URL is not in the redirect allow list',
+  authPhoneUnavailable: 'Phone sign-in needs an SMS provider, and this studio has none configured',
+  authProviderCredentials: (provider: string) => `Enter the client ID and secret of ${provider} before enabling it`,
+  authHookFunctionRequired: 'Choose the Postgres function the hook calls',
+  authHookFunctionMissing: (fn: string) => `There is no function ${fn}(event jsonb) returning jsonb in the database`,
+  authNoChanges: 'There are no changes to save',
+  authRateLimitInvalid: 'Enter a whole number from 0 to 1,000,000',
+
+  // Authentication: Emails (the outbox) and Column privileges (issue 13; the studio's own words)
+  authOutboxBeforeInvalid: 'before is the created_at of a mail: an ISO timestamp such as 2026-01-31T12:00:00.000000Z',
+  authMailNotFound: 'This mail is no longer in the outbox',
+  authMailNoLink: 'This mail holds no link',
+  columnPrivilegesRole: 'Column privileges are set here for the roles anon and authenticated only',
+  columnPrivilegesUnknownColumn: (column: string, table: string) => `Column ${column} does not exist on ${table}`,
+  columnPrivilegesNoChanges: 'There are no privilege changes to apply',
+  columnPrivilegesTableLevel: (role: string, privilege: string) =>
+    `${role} has ${privilege} on the whole table, which covers every column: switch it to column-level first`,
+  columnPrivilegesFlagOff: 'Column privileges is an ALPHA feature and is turned off',
+
   // Other
   valueMismatch: 'Value entered does not match.',
   copied: 'Copied',

@@ -8,6 +8,8 @@ export const PERMISSIONS = {
   analyticsReadLogs: { action: 'analytics:Read', resource: 'logflare' },
   storageAdminWrite: { action: 'storage:Admin:Write', resource: '*' },
   createUserContent: { action: 'tenant:Sql:CreateUserContent', resource: 'snippets' },
+  /** spec 6 project_auth:all: the Authentication settings pages (providers, rate limits, templates, URLs, hooks, emails) and managing users */
+  projectAuthAll: { action: 'project_auth:all', resource: 'auth' },
 } as const
 export type PermissionName = keyof typeof PERMISSIONS
 

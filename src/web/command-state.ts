@@ -29,13 +29,17 @@ import { selection } from './model/table-editor/selection'
 import { structureState } from './model/table-editor/structure/structure-state'
 import { tableListState } from './model/table-editor/table-list'
 import { undoState } from './model/table-editor/undo'
+import { authConfigEditor } from './model/auth/config-state'
+import { authFeatures } from './model/auth/features'
+import { columnPrivilegesState } from './model/auth/column-privileges-state'
+import { usersState } from './model/auth/users-state'
 import type { AppRouter } from './router'
 
 /** Every UI store a `when`, `enabled` or `checked` may read (toasts, confirmations and help never decide one). */
 const STORES: object[] = [
   keymap, palette, theme, policyEditor, rolesState, roleState, snippetsState, sqlDrafts, sqlEditor, bucketsState,
   objectDialogs, explorer, storagePolicyModal, gridState, importState, rowEdit, saveStatus, selection, structureState,
-  tableListState, undoState,
+  tableListState, undoState, authConfigEditor, authFeatures, columnPrivilegesState, usersState,
 ]
 
 const listeners = new Set<() => void>()

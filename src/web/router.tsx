@@ -6,7 +6,7 @@ import { lazyRouteComponent } from '@tanstack/react-router'
 import { RootLayout } from './shell/RootLayout'
 import { ErrorPage, NotFoundPage } from './screens/errors/ErrorPage'
 import {
-  apiSettingsRoute, createStudioRouter, editorIndexRoute, editorRoute, policiesRoute, projectHomeRoute, projectRoute,
+  apiSettingsRoute, authColumnPrivilegesRoute, authEmailsRoute, authHooksRoute, authProvidersRoute, authRateLimitsRoute, authRoute, authTemplatesRoute, authUrlConfigurationRoute, authUsersRoute, createStudioRouter, editorIndexRoute, editorRoute, policiesRoute, projectHomeRoute, projectRoute,
   rolesRoute, rootRoute, signInRoute, sqlNewRoute, sqlQuickstartsRoute, sqlRoute, sqlSnippetRoute, sqlTemplatesRoute,
   storageBucketRoute, storageBucketsRoute, storagePoliciesRoute, storageRoute, storageSettingsRoute, supportRoute,
   tableRoute, type AppRouter, type RouterContext,
@@ -35,7 +35,16 @@ sqlSnippetRoute.update({ component: sqlEditorPage })
 sqlTemplatesRoute.update({ component: lazyRouteComponent(() => import('./screens/sql-editor/templates/TemplatesPage'), 'TemplatesPage') })
 sqlQuickstartsRoute.update({ component: lazyRouteComponent(() => import('./screens/sql-editor/templates/QuickstartsPage'), 'QuickstartsPage') })
 
+authRoute.update({ component: lazyRouteComponent(() => import('./screens/auth/AuthLayout'), 'AuthLayout') })
+authUsersRoute.update({ component: lazyRouteComponent(() => import('./screens/auth/users/UsersPage'), 'UsersPage') })
 policiesRoute.update({ component: lazyRouteComponent(() => import('./screens/auth/policies/PoliciesPage'), 'PoliciesPage') })
+authProvidersRoute.update({ component: lazyRouteComponent(() => import('./screens/auth/providers/ProvidersPage'), 'ProvidersPage') })
+authRateLimitsRoute.update({ component: lazyRouteComponent(() => import('./screens/auth/rate-limits/RateLimitsPage'), 'RateLimitsPage') })
+authTemplatesRoute.update({ component: lazyRouteComponent(() => import('./screens/auth/templates/TemplatesPage'), 'TemplatesPage') })
+authUrlConfigurationRoute.update({ component: lazyRouteComponent(() => import('./screens/auth/url-configuration/UrlConfigurationPage'), 'UrlConfigurationPage') })
+authHooksRoute.update({ component: lazyRouteComponent(() => import('./screens/auth/hooks/HooksPage'), 'HooksPage') })
+authEmailsRoute.update({ component: lazyRouteComponent(() => import('./screens/auth/emails/EmailsPage'), 'EmailsPage') })
+authColumnPrivilegesRoute.update({ component: lazyRouteComponent(() => import('./screens/auth/column-privileges/ColumnPrivilegesPage'), 'ColumnPrivilegesPage') })
 rolesRoute.update({ component: lazyRouteComponent(() => import('./screens/database/roles/RolesPage'), 'RolesPage') })
 
 storageRoute.update({ component: lazyRouteComponent(() => import('./screens/storage/StorageLayout'), 'StorageLayout') })

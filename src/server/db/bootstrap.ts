@@ -3,6 +3,7 @@
  * the storage schema, and grants. Runs on every start; every statement is idempotent, so data is kept.
  * Roles are cluster-wide on a PostgreSQL server, hence the pg_roles checks.
  */
+import { authSchema } from '../auth/schema'
 import type { Driver } from './driver'
 
 const ROLES = `
@@ -96,5 +97,6 @@ export async function bootstrap(db: Driver): Promise<void> {
     // Two studios starting on one server at once take turns.
     await tx.query(`select pg_advisory_xact_lock(hashtext('studio.bootstrap'))`)
     for (const script of [ROLES, SCHEMAS, AUTH, STORAGE]) await tx.exec(script)
+    await authSchema(tx)
   })
 }

@@ -8,6 +8,7 @@ import { knownProject } from '../platform/routes'
 import type { PlatformStore } from '../platform/store'
 import { route } from '../route'
 import { rowRoutes } from '../rows/routes'
+import { columnPrivilegeRoutes } from './column-privileges'
 import { listEntities, searchEntities } from './entities'
 import { listExtensions } from './extensions'
 import { gridTable } from './grid-table'
@@ -51,6 +52,7 @@ export function pgMetaRoutes(db: Driver, permissions: Permissions, platform: Pla
     structureRoutes(app, db, permissions)
     policyRoutes(app, db, permissions)
     policyTryRoutes(app, db, permissions)
+    columnPrivilegeRoutes(app, db, permissions)
 
     const write = { preHandler: permissions.require('tenantSqlAdminWrite') }
     queryRoutes(app, db, write, platform)

@@ -3,6 +3,10 @@
  * `call(endpoint, { params, query, body })` (src/web/data/api.ts), the server registers each route from it
  * (src/server/route.ts). A path or a body changes here, and both sides follow.
  */
+import { authConfig } from './auth-config'
+import { authEmails } from './auth-emails'
+import { authUsers } from './auth-users'
+import { columnPrivileges } from './column-privileges'
 import { content } from './content'
 import { pgMeta } from './pg-meta'
 import { platform } from './platform'
@@ -14,7 +18,7 @@ import { sql } from './sql'
 import { storage } from './storage'
 import { structure } from './structure'
 
-export const endpoints = { ...signIn, ...platform, ...pgMeta, ...structure, ...sql, ...rows, ...policies, ...policyTry, ...storage, ...content }
+export const endpoints = { ...signIn, ...platform, ...pgMeta, ...structure, ...sql, ...rows, ...policies, ...policyTry, ...storage, ...content, ...authUsers, ...authConfig, ...authEmails, ...columnPrivileges }
 export type EndpointName = keyof typeof endpoints
 
 export * from './endpoint'

@@ -21,7 +21,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Project overview', icon: House, href: paths.project, command: 'nav.project.go', exact: true },
   { label: 'Table Editor', icon: Table2, href: paths.tableEditor, command: 'nav.table-editor.go' },
   { label: 'SQL Editor', icon: SquareTerminal, href: paths.sqlEditor, command: 'nav.sql-editor.go' },
-  { label: 'Authentication: Policies', icon: ShieldCheck, href: (ref) => paths.authPolicies(ref), command: 'nav.auth-policies.go' },
+  { label: 'Authentication', icon: ShieldCheck, href: paths.authUsers, command: 'nav.auth-users.go', activeUnder: '/auth' },
   { label: 'Database: Roles', icon: UsersRound, href: paths.databaseRoles, command: 'nav.database-roles.go' },
   { label: 'Storage', icon: Archive, href: paths.storageBuckets, command: 'nav.storage.go', activeUnder: '/storage' },
   { label: 'Project settings: API', icon: KeyRound, href: paths.apiSettings, command: 'nav.api-settings.go' },

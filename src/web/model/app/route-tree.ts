@@ -13,6 +13,9 @@ import { ROUTES, paths, relativePath } from '../../../shared/routes'
 import { parseSearch, stringifySearch } from './search-params'
 import { gridSearchSchema } from '../table-editor/search'
 import { policiesSearchSchema } from '../auth/policies/search'
+import { usersSearchSchema } from '../auth/users-search'
+import { emailsSearchSchema } from '../auth/emails-search'
+import { columnPrivilegesSearchSchema } from '../auth/column-privileges-search'
 import { rolesSearchSchema } from '../database/roles/roles-data'
 import { afterSignIn, signInSearchSchema } from '../account/session'
 
@@ -78,10 +81,42 @@ export const sqlSnippetRoute = createRoute(underSql(relativePath('sql-editor.sni
 export const sqlTemplatesRoute = createRoute(underSql(relativePath('sql-editor.templates', 'sql-editor')))
 export const sqlQuickstartsRoute = createRoute(underSql(relativePath('sql-editor.quickstarts', 'sql-editor')))
 
+export const authRoute = createRoute({ getParentRoute: () => projectRoute, path: relativePath('auth', 'project') })
+/** /auth is the users list. */
+const authIndexRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/',
+  beforeLoad: ({ params }) => {
+    throw redirect({ href: paths.authUsers(params.ref), replace: true })
+  },
+})
+export const authUsersRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: relativePath('auth.users', 'auth'),
+  validateSearch: usersSearchSchema,
+})
 export const policiesRoute = createRoute({
-  getParentRoute: () => projectRoute,
-  path: relativePath('auth.policies', 'project'),
+  getParentRoute: () => authRoute,
+  path: relativePath('auth.policies', 'auth'),
   validateSearch: policiesSearchSchema,
+})
+/** The Authentication settings pages (issue 13): shown self-hosted too, since this studio runs its auth service. */
+const authPage = (id: 'auth.providers' | 'auth.rate-limits' | 'auth.templates' | 'auth.url-configuration' | 'auth.hooks') =>
+  createRoute({ getParentRoute: () => authRoute, path: relativePath(id, 'auth') })
+export const authProvidersRoute = authPage('auth.providers')
+export const authRateLimitsRoute = authPage('auth.rate-limits')
+export const authTemplatesRoute = authPage('auth.templates')
+export const authUrlConfigurationRoute = authPage('auth.url-configuration')
+export const authHooksRoute = authPage('auth.hooks')
+export const authEmailsRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: relativePath('auth.emails', 'auth'),
+  validateSearch: emailsSearchSchema,
+})
+export const authColumnPrivilegesRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: relativePath('auth.column-privileges', 'auth'),
+  validateSearch: columnPrivilegesSearchSchema,
 })
 export const rolesRoute = createRoute({
   getParentRoute: () => projectRoute,
@@ -117,7 +152,7 @@ export const routeTree = rootRoute.addChildren([
     projectHomeRoute,
     editorRoute.addChildren([editorIndexRoute, tableRoute]),
     sqlRoute.addChildren([sqlIndexRoute, sqlNewRoute, sqlTemplatesRoute, sqlQuickstartsRoute, sqlSnippetRoute]),
-    policiesRoute,
+    authRoute.addChildren([authIndexRoute, authUsersRoute, policiesRoute, authProvidersRoute, authRateLimitsRoute, authTemplatesRoute, authUrlConfigurationRoute, authHooksRoute, authEmailsRoute, authColumnPrivilegesRoute]),
     rolesRoute,
     storageRoute.addChildren([
       storageIndexRoute, storageBucketsRoute, storageBucketRoute, storagePoliciesRoute, storageSettingsRoute,

@@ -9,6 +9,7 @@ import type { Entity, Project } from '../../../shared/api'
 import { paths } from '../../../shared/routes'
 import { useApi } from '../../commands-context'
 import { projectQuery, relationsQuery, studioQuery } from '../../model/project/project-queries'
+import { usersCountQuery } from '../../model/auth/users-data'
 import { bindingFor, keymap } from '../../model/app/keys/keymap'
 import { Alert, Badge, EmptyState, Kbd, Spinner, buttonClass, type BadgeTone } from '../../ui'
 
@@ -41,6 +42,7 @@ export function ProjectHome() {
   const studio = useQuery(studioQuery(api))
   const relations = useQuery({ ...relationsQuery(api, ref), select: (answer) => answer.data })
   const { overrides } = useSnapshot(keymap)
+  const users = useQuery(usersCountQuery(api, ref))
 
   const inPublic = relations.data?.filter((e) => e.schema === 'public') ?? []
   const elsewhere = (relations.data?.length ?? 0) - inPublic.length
@@ -70,6 +72,11 @@ export function ProjectHome() {
         />
         <Stat label="Tables in public" value={count(isTable)} />
         <Stat label="Views in public" value={count(isView)} />
+        <Stat
+          label="Users"
+          value={users.data !== undefined ? <Link to={paths.authUsers(ref)}>{users.data.toLocaleString('en-US')}</Link> : users.isError ? '—' : <Spinner />}
+          note="Signed up through the project's auth"
+        />
         <Stat label="Studio" value={studio.data ? `v${studio.data.version}` : <Spinner />} note={studio.data?.isPlatform ? 'Platform' : 'Self-hosted'} />
       </section>
 
