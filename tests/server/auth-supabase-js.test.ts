@@ -163,7 +163,8 @@ describe.each(targets())('supabase-js auth on $name', (target) => {
     const { client, user } = await signedIn()
     const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'phone' })
     expect(enrolled.error).toBeNull()
-    const { id: factorId, totp: { secret, uri } } = enrolled.data as { id: string; totp: { secret: string; uri: string } }
+    const { id: factorId, totp: { secret, uri, qr_code } } = enrolled.data as { id: string; totp: { secret: string; uri: string; qr_code: string } }
+    expect(qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<svg [^>]*viewBox/)
     expect(uri).toMatch(/^otpauth:\/\/totp\//)
     expect((await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'phone' })).error).toMatchObject({ code: 'mfa_factor_name_conflict' })
     const ch = await client.auth.mfa.challenge({ factorId })

@@ -4,6 +4,7 @@
  * from an aal2 session).
  */
 import { randomUUID } from 'node:crypto'
+import qrcode from 'qrcode-generator'
 import type { AuthFactor } from '../../shared/auth'
 import { AuthError, mfaNotFound, validationFailed } from './errors'
 import type { AuthService } from './service'
@@ -47,7 +48,15 @@ export async function enroll(service: AuthService, ref: string, userId: string, 
   })
   const label = encodeURIComponent(`${issuer}:${user.email ?? user.phone ?? userId}`)
   const uri = `otpauth://totp/${label}?secret=${secret}&issuer=${encodeURIComponent(issuer)}`
-  return { id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: '', secret, uri } }
+  return { id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: qrCodeOf(uri), secret, uri } }
+}
+
+/** The otpauth URI as a QR code: an SVG, as GoTrue answers it (auth-js makes it a data URL an app shows as an image). */
+function qrCodeOf(uri: string): string {
+  const qr = qrcode(0, 'M')
+  qr.addData(uri)
+  qr.make()
+  return qr.createSvgTag({ cellSize: 4, margin: 4, scalable: true })
 }
 
 async function factorOf(service: AuthService, userId: string, factorId: string | undefined) {
