@@ -91,6 +91,6 @@ export function mailTime(iso: string, now = new Date()): string {
   const d = new Date(iso)
   const sameDay = d.toDateString() === now.toDateString()
   return sameDay
-    ? d.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' })
-    : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: d.getFullYear() === now.getFullYear() ? undefined : 'numeric' })
+    ? d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })
+    : d.toLocaleDateString('en-GB', { month: 'short', day: 'numeric', year: d.getFullYear() === now.getFullYear() ? undefined : 'numeric' })
 }

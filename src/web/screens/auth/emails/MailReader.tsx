@@ -1,4 +1,5 @@
 import { useMemo } from 'react'
+import { format } from 'date-fns'
 import { Copy, ExternalLink, X } from 'lucide-react'
 import { useSnapshot } from 'valtio'
 import type { OutboxMail } from '../../../../shared/auth'
@@ -32,7 +33,7 @@ export function MailReader({ mail }: { mail: OutboxMail }) {
           <dd>{mail.to}</dd>
           <dt>Sent</dt>
           <dd>
-            <time dateTime={mail.created_at}>{new Date(mail.created_at).toLocaleString()}</time>
+            <time dateTime={mail.created_at}>{format(new Date(mail.created_at), 'dd MMM yyyy, HH:mm:ss')}</time>
           </dd>
           <dt>Kind</dt>
           <dd>{kindLabel(mail.kind)}</dd>
