@@ -7,6 +7,7 @@ import WebSocket from 'ws'
 import type { OutboxMail } from '../../src/shared/auth'
 import type { Studio } from '../../src/server/app'
 import { projectApiUrl } from '../../src/server/storage/urls'
+import { decodeEntities } from '../../src/web/model/auth/emails-rules'
 
 export const REF = 'default'
 
@@ -42,7 +43,7 @@ export function linkOf(mail: OutboxMail): { url: string; code: string; tokenHash
   const href = /href="([^"]+)"/.exec(mail.html)?.[1]
   const code = /enter the code: (\d{6})/.exec(mail.html)?.[1]
   if (!href || !code) throw new Error(`no link in ${mail.html}`)
-  const url = href.replace(/&#38;/g, '&')
+  const url = decodeEntities(href)
   return { url, code, tokenHash: new URL(url).searchParams.get('token')! }
 }
 

@@ -39,10 +39,10 @@ export function EmailsPage() {
 
   return (
     <div className="emails-page">
-      <header className="emails-header">
+      <header className="area-header">
         <div>
-          <h1 className="emails-header__title">Emails</h1>
-          <p className="emails-header__lead">
+          <h1 className="area-header__title">Emails</h1>
+          <p className="area-header__lead">
             Every email the auth service sends: confirmations, invites, magic links, password recoveries and email changes.
           </p>
         </div>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactElement } from 'react'
+import { useId, useState, type BaseSyntheticEvent, type FormEvent, type ReactElement, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useForm } from 'react-hook-form'
@@ -55,31 +55,56 @@ function useRunner() {
   return { attempt, notice }
 }
 
-function CreateUserDialog() {
+/** A small dialog holding one form: Cancel closes it, the submit button sends the form. */
+function FormDialog(props: {
+  title: string
+  description: string
+  submitLabel: string
+  submitting: boolean
+  onSubmit: (e?: BaseSyntheticEvent) => Promise<void>
+  notice: ReactNode
+  children: ReactNode
+}) {
   const formId = useId()
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && closeUserDialog()}
+      size="small"
+      title={props.title}
+      description={props.description}
+      footer={
+        <>
+          <Button onClick={closeUserDialog}>Cancel</Button>
+          <Button variant="primary" type="submit" form={formId} loading={props.submitting}>
+            {props.submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="users-form" onSubmit={props.onSubmit} noValidate>
+        {props.notice}
+        {props.children}
+      </form>
+    </Dialog>
+  )
+}
+
+function CreateUserDialog() {
   const ids = { email: useId(), password: useId(), confirm: useId() }
   const form = useForm({ resolver: zodResolver(CreateUserArgs), defaultValues: { email: '', password: '', autoConfirm: true } })
   const { attempt, notice } = useRunner()
   const errors = form.formState.errors
   const onSubmit = form.handleSubmit((values) => attempt(() => run('auth.user.create', values, 'button')))
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && closeUserDialog()}
-      size="small"
+    <FormDialog
       title="Create a new user"
       description="The user signs in with this email and password."
-      footer={
-        <>
-          <Button onClick={closeUserDialog}>Cancel</Button>
-          <Button variant="primary" type="submit" form={formId} loading={form.formState.isSubmitting}>
-            Create user
-          </Button>
-        </>
-      }
+      submitLabel="Create user"
+      submitting={form.formState.isSubmitting}
+      onSubmit={onSubmit}
+      notice={notice}
     >
-      <form id={formId} className="users-form" onSubmit={onSubmit} noValidate>
-        {notice}
         <Field label="Email address" htmlFor={ids.email} error={errors.email?.message}>
           <Input id={ids.email} type="email" autoComplete="off" placeholder="user@example.com" invalid={Boolean(errors.email)} {...form.register('email')} />
         </Field>
@@ -99,40 +124,28 @@ function CreateUserDialog() {
             </div>
           )}
         />
-      </form>
-    </Dialog>
+    </FormDialog>
   )
 }
 
 function InviteUserDialog() {
-  const formId = useId()
   const emailId = useId()
   const form = useForm({ resolver: zodResolver(InviteUserArgs), defaultValues: { email: '' } })
   const { attempt, notice } = useRunner()
   const onSubmit = form.handleSubmit((values) => attempt(() => run('auth.user.invite', values, 'button')))
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && closeUserDialog()}
-      size="small"
+    <FormDialog
       title="Invite a new user"
       description="The user gets an email with a link that signs them in and lets them set a password."
-      footer={
-        <>
-          <Button onClick={closeUserDialog}>Cancel</Button>
-          <Button variant="primary" type="submit" form={formId} loading={form.formState.isSubmitting}>
-            Invite user
-          </Button>
-        </>
-      }
+      submitLabel="Invite user"
+      submitting={form.formState.isSubmitting}
+      onSubmit={onSubmit}
+      notice={notice}
     >
-      <form id={formId} className="users-form" onSubmit={onSubmit} noValidate>
-        {notice}
-        <Field label="Email address" htmlFor={emailId} error={form.formState.errors.email?.message}>
-          <Input id={emailId} type="email" autoComplete="off" placeholder="user@example.com" invalid={Boolean(form.formState.errors.email)} {...form.register('email')} />
-        </Field>
-      </form>
-    </Dialog>
+      <Field label="Email address" htmlFor={emailId} error={form.formState.errors.email?.message}>
+        <Input id={emailId} type="email" autoComplete="off" placeholder="user@example.com" invalid={Boolean(form.formState.errors.email)} {...form.register('email')} />
+      </Field>
+    </FormDialog>
   )
 }
 

@@ -34,10 +34,10 @@ export function UsersPage() {
 
   return (
     <div className="users-page">
-      <header className="users-header">
+      <header className="area-header">
         <div className="users-header__text">
-          <h1 className="users-header__title">Users</h1>
-          <p className="users-header__count" role="status" aria-label="Users shown">
+          <h1 className="area-header__title">Users</h1>
+          <p className="area-header__lead" role="status" aria-label="Users shown">
             {total === undefined ? '\u00a0' : `${total.toLocaleString('en-US')} ${total === 1 ? 'user' : 'users'}${listing.search || listing.filter !== 'all' ? ' match' : ''}`}
           </p>
         </div>

@@ -39,10 +39,10 @@ export function RolesPage() {
 
   return (
     <div className="roles-page">
-      <header className="roles-header">
+      <header className="area-header">
         <div className="roles-header__text">
-          <h1 className="roles-header__title">Database Roles</h1>
-          <p className="roles-header__counts" role="status">
+          <h1 className="area-header__title">Database Roles</h1>
+          <p className="area-header__lead" role="status">
             {roles.data ? `${all.user.length} ${all.user.length === 1 ? 'role' : 'roles'} · ${all.system.length} system roles` : '\u00a0'}
           </p>
         </div>
