@@ -21,7 +21,7 @@ export function AuthSidebar() {
 
   return (
     <aside className="auth-sidebar" aria-label="Authentication menu">
-      <h1 className="auth-sidebar__title">Authentication</h1>
+      <h2 className="auth-sidebar__title">Authentication</h2>
       {sections.map(({ section, items: shown }) => (
         <nav key={section} className="auth-sidebar__section" aria-label={AUTH_SECTION_LABELS[section]}>
           <p className="auth-sidebar__heading">{AUTH_SECTION_LABELS[section]}</p>
