@@ -5,6 +5,7 @@
  * query. Shared by the server (src/server/auth) and the web app (model/auth, screens/auth).
  */
 import { z } from 'zod'
+import { MSG } from './messages'
 
 export interface AuthIdentity {
   identity_id: string
@@ -148,7 +149,7 @@ export const AuthConfigPatch = z
     /** sign-ups and sign-ins per 5 minutes per IP address */
     RATE_LIMIT_SIGN_IN_SIGN_UPS: count,
     SMTP_HOST: z.string().max(255),
-    SMTP_PORT: z.string().regex(/^\d{0,5}$/),
+    SMTP_PORT: z.string().refine((v) => v === '' || (/^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65_535), MSG.authSmtpPortInvalid),
     SMTP_USER: z.string().max(255),
     SMTP_PASS: z.string().max(1024),
     SMTP_ADMIN_EMAIL: z.union([z.literal(''), z.string().email().max(320)]),

@@ -201,6 +201,27 @@ describe.each(targets())('auth settings commands on $name', (like) => {
     setDraft(null)
   })
 
+  it('sets the SMTP server from the Email templates page: a sender is required, the password is kept unseen', async () => {
+    await goTo(paths.authTemplates(ref))
+    const config = await held()
+    setDraft(draftOf('templates', config, { SMTP_HOST: 'smtp.example.com', SMTP_PORT: '2525' }))
+    await expect(run('auth.config.save', {})).rejects.toThrow(MSG.authSmtpSenderRequired)
+    setDraft(draftOf('templates', config, { SMTP_HOST: 'smtp.example.com', SMTP_PORT: '99999', SMTP_ADMIN_EMAIL: 'noreply@example.com' }))
+    await expect(run('auth.config.save', {})).rejects.toThrow(MSG.authSmtpPortInvalid)
+    expect((await held()).SMTP_HOST).toBe(config.SMTP_HOST)
+
+    setDraft(draftOf('templates', config, {
+      SMTP_HOST: 'smtp.example.com', SMTP_PORT: '2525', SMTP_USER: 'mailer', SMTP_PASS: 'smtp-secret', SMTP_ADMIN_EMAIL: 'noreply@example.com', SMTP_SENDER_NAME: 'Studio',
+    }))
+    await run('auth.config.save', {})
+    expect(await held()).toMatchObject({ SMTP_HOST: 'smtp.example.com', SMTP_PORT: '2525', SMTP_USER: 'mailer', SMTP_PASS: 'smtp-secret', SMTP_ADMIN_EMAIL: 'noreply@example.com' })
+    // the form shows the saved password as empty: left empty, it stays
+    const saved = await held()
+    setDraft(draftOf('templates', saved, { SMTP_PASS: '', SMTP_HOST: '' }))
+    await run('auth.config.save', {})
+    expect(await held()).toMatchObject({ SMTP_HOST: '', SMTP_PASS: 'smtp-secret' })
+  })
+
   it('is disabled without project_auth:all, with the spec\'s notice', async () => {
     await goTo(paths.authProviders(ref))
     ctx.denied.add('projectAuthAll')

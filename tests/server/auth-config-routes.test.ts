@@ -73,6 +73,8 @@ describe.each(targets())('auth config routes on $name', (like) => {
     [{ PASSWORD_MIN_LENGTH: 2 }, /PASSWORD_MIN_LENGTH/],
     [{ NOT_A_SETTING: 1 }, /NOT_A_SETTING|Unrecognized/],
     [{ DISABLE_SIGNUP: 'yes' }, /DISABLE_SIGNUP/],
+    [{ SMTP_PORT: '70000' }, new RegExp(MSG.authSmtpPortInvalid)],
+    [{ SMTP_HOST: 'smtp.example.com' }, MSG.authSmtpSenderRequired],
   ])('refuses %j with its message and changes nothing', async (body, message) => {
     const before = await held()
     const res = await send('PATCH', CONFIG, { RATE_LIMIT_VERIFY: 12345, ...body })

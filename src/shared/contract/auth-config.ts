@@ -83,6 +83,7 @@ export function authConfigProblem(next: AuthConfig): string | null {
   }
   if (next.HOOK_CUSTOM_ACCESS_TOKEN_ENABLED && !next.HOOK_CUSTOM_ACCESS_TOKEN_URI) return MSG.authHookFunctionRequired
   if (redirectUrls(next.URI_ALLOW_LIST).some((u) => !isRedirectUrl(u))) return MSG.authRedirectUrlInvalid
+  if (next.SMTP_HOST.trim() && !next.SMTP_ADMIN_EMAIL) return MSG.authSmtpSenderRequired
   return null
 }
 

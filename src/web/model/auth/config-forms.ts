@@ -39,6 +39,8 @@ const EMAIL_FIELDS = [
   'DISABLE_SIGNUP', 'EXTERNAL_ANONYMOUS_USERS_ENABLED', 'EXTERNAL_EMAIL_ENABLED', 'MAILER_AUTOCONFIRM',
   'MAILER_SECURE_EMAIL_CHANGE_ENABLED', 'PASSWORD_MIN_LENGTH', 'MAILER_OTP_EXP',
 ] as const satisfies readonly Field[]
+/** The SMTP server the service sends through (none: mails are only kept in the outbox). */
+export const SMTP_FIELDS = ['SMTP_HOST', 'SMTP_PORT', 'SMTP_USER', 'SMTP_PASS', 'SMTP_ADMIN_EMAIL', 'SMTP_SENDER_NAME'] as const satisfies readonly Field[]
 const OAUTH_FIELDS = OAUTH_PROVIDERS.flatMap((p) => Object.values(providerFields(p)))
 const TEMPLATE_FIELDS = EMAIL_TEMPLATES.flatMap((t) => Object.values(templateFields(t)))
 
@@ -46,7 +48,7 @@ const TEMPLATE_FIELDS = EMAIL_TEMPLATES.flatMap((t) => Object.values(templateFie
 export const PAGE_FIELDS: Record<AuthSettingsPage, readonly Field[]> = {
   providers: [...EMAIL_FIELDS, ...OAUTH_FIELDS],
   'rate-limits': RATE_LIMIT_FIELDS,
-  templates: TEMPLATE_FIELDS,
+  templates: [...SMTP_FIELDS, ...TEMPLATE_FIELDS],
   'url-configuration': ['SITE_URL'],
   hooks: ['HOOK_CUSTOM_ACCESS_TOKEN_ENABLED', 'HOOK_CUSTOM_ACCESS_TOKEN_URI'],
 }
@@ -62,6 +64,9 @@ export function fieldRule(field: Field): z.ZodType<unknown, FormValue> {
   if (field.startsWith('MAILER_SUBJECTS_')) return z.string().trim().min(1, 'Enter a subject').max(1000, 'A subject is at most 1,000 characters')
   if (field.startsWith('MAILER_TEMPLATES_')) return z.string().min(1, 'Enter the body of the email').max(100_000, 'A template is at most 100,000 characters')
   if (field === 'HOOK_CUSTOM_ACCESS_TOKEN_URI') return z.string()
+  if (field === 'SMTP_PORT') return z.string().trim().refine((v) => v === '' || (/^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65_535), MSG.authSmtpPortInvalid)
+  if (field === 'SMTP_ADMIN_EMAIL') return z.union([z.literal(''), z.string().trim().email(MSG.authSmtpSenderInvalid).max(320, MSG.authSmtpSenderInvalid)])
+  if (field === 'SMTP_PASS') return z.string().max(1024, 'At most 1,024 characters')
   return z.string().trim().max(1000, 'At most 1,000 characters')
 }
 

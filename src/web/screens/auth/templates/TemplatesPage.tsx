@@ -6,12 +6,14 @@ import { TEMPLATE_LABELS } from '../../../../../commands/auth-config'
 import { EMAIL_TEMPLATES, type AuthConfig, type EmailTemplate } from '../../../../shared/auth'
 import { TEMPLATE_VARIABLES, previewVariables, renderTemplate, templateFields } from '../../../../shared/auth-template'
 import { press } from '../../../commands-run'
-import type { AuthFormValues } from '../../../model/auth/config-forms'
+import { SMTP_FIELDS, type AuthFormValues } from '../../../model/auth/config-forms'
 import { authConfigEditor } from '../../../model/auth/config-state'
 import { bindingFor } from '../../../model/app/keys/keymap'
 import { Button, Input, Kbd, Textarea } from '../../../ui'
 import { useCan } from '../../../useCan'
 import { AuthConfigPage } from '../config/AuthConfigPage'
+import { ConfigCard } from '../config/ConfigCard'
+import { TextRow } from '../config/fields'
 import { ConfigFooter } from '../config/ConfigFooter'
 import { useAuthConfigForm } from '../config/useAuthConfigForm'
 
@@ -38,6 +40,7 @@ function TemplatesForm({ config }: { config: AuthConfig }) {
   const changed = (t: EmailTemplate) => Object.values(templateFields(t)).some((f) => draft?.patch[f] !== undefined)
   return (
     <form className="auth-cfg__form" onSubmit={submit} onKeyDown={onKeyDown} noValidate aria-label="Email templates">
+      <SmtpCard form={form} smtpConfigured={Boolean(config.SMTP_HOST)} />
       <section className="auth-cfg-card">
         <div className="auth-tpl__tabs" role="tablist" aria-label="Template">
           {EMAIL_TEMPLATES.map((t) => (
@@ -69,6 +72,30 @@ function TemplatesForm({ config }: { config: AuthConfig }) {
       </section>
       <ConfigFooter saving={form.formState.isSubmitting} saveKeys={saveKeys} />
     </form>
+  )
+}
+
+const SMTP_ROWS: Record<(typeof SMTP_FIELDS)[number], { label: string; hint?: string; type?: 'password'; placeholder?: string }> = {
+  SMTP_HOST: { label: 'Host', hint: 'Empty: mails are not sent, only kept in Authentication → Emails.', placeholder: 'smtp.example.com' },
+  SMTP_PORT: { label: 'Port', hint: '465 uses TLS from the start; other ports upgrade with STARTTLS when the server offers it.', placeholder: '587' },
+  SMTP_USER: { label: 'Username' },
+  SMTP_PASS: { label: 'Password', hint: 'Never shown again once saved: leave it empty to keep it.', type: 'password' },
+  SMTP_ADMIN_EMAIL: { label: 'Sender email', placeholder: 'noreply@example.com' },
+  SMTP_SENDER_NAME: { label: 'Sender name', placeholder: 'My app' },
+}
+
+/** The SMTP server the mails go out through. */
+function SmtpCard({ form, smtpConfigured }: { form: UseFormReturn<AuthFormValues>; smtpConfigured: boolean }) {
+  const locked = !useCan('projectAuthAll')
+  return (
+    <ConfigCard
+      title="SMTP server"
+      description={smtpConfigured ? 'Mails go out through this server and are listed in Authentication → Emails.' : 'No SMTP server: every mail is kept in Authentication → Emails instead of being delivered.'}
+    >
+      {SMTP_FIELDS.map((field) => (
+        <TextRow key={field} form={form} name={field} disabled={locked} {...SMTP_ROWS[field]} />
+      ))}
+    </ConfigCard>
   )
 }
 
