@@ -38,7 +38,7 @@ export function EmailsPage() {
   const previous = bindingFor('auth.email.previous', overrides)
 
   return (
-    <div className="emails-page">
+    <div className="area-page">
       <header className="area-header">
         <div>
           <h1 className="area-header__title">Emails</h1>
@@ -46,7 +46,7 @@ export function EmailsPage() {
             Every email the auth service sends: confirmations, invites, magic links, password recoveries and email changes.
           </p>
         </div>
-        <div className="emails-toolbar">
+        <div className="area-toolbar">
           {next && previous && mails.length > 0 && (
             <span className="emails-hint">
               <Kbd binding={next} /> <Kbd binding={previous} /> next / previous

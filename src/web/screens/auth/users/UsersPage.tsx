@@ -33,7 +33,7 @@ export function UsersPage() {
   const total = first.data?.total
 
   return (
-    <div className="users-page">
+    <div className="area-page">
       <header className="area-header">
         <div className="users-header__text">
           <h1 className="area-header__title">Users</h1>
@@ -41,7 +41,7 @@ export function UsersPage() {
             {total === undefined ? '\u00a0' : `${total.toLocaleString('en-US')} ${total === 1 ? 'user' : 'users'}${listing.search || listing.filter !== 'all' ? ' match' : ''}`}
           </p>
         </div>
-        <div className="users-toolbar">
+        <div className="area-toolbar">
           <Input
             type="search"
             icon={<Search size={14} />}

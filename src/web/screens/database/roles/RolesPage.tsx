@@ -46,7 +46,7 @@ export function RolesPage() {
             {roles.data ? `${all.user.length} ${all.user.length === 1 ? 'role' : 'roles'} · ${all.system.length} system roles` : '\u00a0'}
           </p>
         </div>
-        <div className="roles-header__actions">
+        <div className="area-toolbar">
           <Input
             type="search"
             size="md"
