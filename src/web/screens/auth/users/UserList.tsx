@@ -136,11 +136,11 @@ export function UserList({ projectRef, listing, first, pageSize, openUserId }: U
   }
 
   return (
-    <div className="users-table" role="grid" aria-label="Users" aria-rowcount={total} aria-busy={!first.data || undefined}>
+    <div className="area-table users-table" role="grid" aria-label="Users" aria-rowcount={total} aria-busy={!first.data || undefined}>
       <Headings />
       <div
         ref={scrollRef}
-        className="users-scroll"
+        className="area-scroll users-scroll"
         tabIndex={0}
         onKeyDown={onKeyDown}
         onFocus={() => !focusedUserId && items[0] && moveTo(items[0].index)}

@@ -54,9 +54,9 @@ export function RoleList({ sections, searching }: { sections: RoleSections; sear
     overscan: 10,
   })
   return (
-    <div className="roles-table" role="table" aria-label="Database roles">
+    <div className="area-table" role="table" aria-label="Database roles">
       <Headings />
-      <div ref={scrollRef} className="roles-scroll">
+      <div ref={scrollRef} className="area-scroll">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((v) => {
             const item = items[v.index]
