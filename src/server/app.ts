@@ -36,6 +36,8 @@ import { SignInLinks } from './security/links'
 import { dashboardPassword } from './security/password'
 import { signInRoutes } from './security/routes'
 import { Sessions } from './security/sessions'
+import { restRoutes } from './rest/routes'
+import type { RestContext } from './rest/context'
 import { serveApp } from './static'
 import { DiskObjectStore } from './storage/disk-store'
 import type { ObjectStore } from './storage/object-store'
@@ -109,6 +111,8 @@ export interface Studio {
   storage: StorageService
   /** the project's auth service (GoTrue-compatible API, and what the dashboard's auth pages call) */
   auth: AuthService
+  /** the project's Data API (REST at /rest/v1, GraphQL at /graphql/v1): its settings, schema cache and caller */
+  rest: RestContext
   /** the sign-in link that works now */
   readonly signInLink: string
   /** every route the app registered (method and URL pattern): the security tests walk them all */
@@ -182,6 +186,7 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
   }
   let storage: StorageService
   let auth: AuthService
+  let rest: RestContext
   let links: SignInLinks
   try {
     db = opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.database) : await openPglite(dataDir, opts.database)
@@ -220,6 +225,7 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
     authUsersRoutes(app, auth, permissions)
     authConfigRoutes(app, auth, db, permissions)
     authEmailsRoutes(app, auth, permissions)
+    rest = await restRoutes(app, { db, keys, store, studioUrl: url })
     if (opts.serveStatic ?? true) await serveApp(app)
     app.setNotFoundHandler((request) => {
       throw notFound(`Not found: ${request.method} ${request.url.split('?')[0]}`)
@@ -239,6 +245,7 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
     store,
     storage,
     auth,
+    rest,
     get signInLink() {
       return links.current
     },

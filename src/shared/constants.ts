@@ -189,3 +189,11 @@ export const HTTP_KEEP_ALIVE_TIMEOUT_MS = 10_000
 export const JSON_MAX_DEPTH = 512
 /** A request must arrive whole within this long (large uploads included), else 408. */
 export const HTTP_REQUEST_TIMEOUT_MS = 60 * 60_000
+
+// ---- Data API (REST /rest/v1, GraphQL /graphql/v1) ----
+/** Schemas the Data API serves until the project changes them (Supabase's defaults). */
+export const REST_DEFAULT_SCHEMAS = ['public', 'graphql_public'] as const
+/** Added to search_path after the exposed schema (Supabase's default). */
+export const REST_DEFAULT_EXTRA_SEARCH_PATH = ['public', 'extensions'] as const
+/** At most this many rows in one answer of the Data API, until the project changes it (Supabase's default). */
+export const REST_DEFAULT_MAX_ROWS = 1000
