@@ -26,6 +26,8 @@ import './auth-users'
 import './auth-config'
 import './auth-emails'
 import './auth-column-privileges'
+import './api-docs'
+import './api-graphiql'
 import type * as app from './app'
 import type * as nav from './nav'
 import type * as tableEditor from './table-editor'
@@ -50,6 +52,8 @@ import type * as authUsers from './auth-users'
 import type * as authConfig from './auth-config'
 import type * as authEmails from './auth-emails'
 import type * as authColumnPrivileges from './auth-column-privileges'
+import type * as apiDocs from './api-docs'
+import type * as apiGraphiql from './api-graphiql'
 import type { z } from 'zod'
 import type { Command, CommandSource } from './registry'
 import { run } from './registry'
@@ -84,6 +88,8 @@ export type AnyCommand =
   | CommandsOf<typeof authConfig>
   | CommandsOf<typeof authEmails>
   | CommandsOf<typeof authColumnPrivileges>
+  | CommandsOf<typeof apiDocs>
+  | CommandsOf<typeof apiGraphiql>
 
 export type CommandId = AnyCommand['id']
 

@@ -21,7 +21,7 @@ interface Env {
 }
 
 /** Where a binding is pressed: the page opened and where the focus is put. */
-type Place = 'home' | 'grid' | 'sql-editor' | 'sql-list' | 'roles' | 'buckets' | 'explorer' | 'policy-review' | 'storage-policy-review' | 'users' | 'auth-rate-limits' | 'auth-templates' | 'emails' | 'column-privileges'
+type Place = 'home' | 'grid' | 'sql-editor' | 'sql-list' | 'roles' | 'buckets' | 'explorer' | 'policy-review' | 'storage-policy-review' | 'users' | 'auth-rate-limits' | 'auth-templates' | 'emails' | 'column-privileges' | 'api-docs'
 
 interface Check {
   at: Place
@@ -324,6 +324,11 @@ const CHECKS: Record<Id, Check> = {
   'storage.object.url-dialog.open': { at: 'explorer', before: selectFile, then: dialog('Get URL for b.txt') },
   'storage.policies.go': { at: 'home', then: urlIs(/\/project\/default\/storage\/policies$/) },
   'storage.policies.modal.open': { at: 'home', then: paletteAt('New storage policy') },
+  // API docs (issue 14): the docs page of the env's table, JavaScript and the anon key to start with
+  'nav.api-docs.go': { at: 'home', then: urlIs(/\/project\/default\/api$/) },
+  'api.docs.open': { at: 'api-docs', then: paletteAt('Open API docs for a table, view or function') },
+  'api.docs.key': { at: 'api-docs', then: async (page) => expect(page.getByText('These snippets use the service_role key').first()).toBeVisible() },
+  'api.docs.language': { at: 'api-docs', then: async (page) => expect(page.locator('[data-snippet="read-all"]')).toHaveAttribute('data-lang', 'bash') },
 }
 
 /** Keys whose press opens a file chooser or starts a download: the event is awaited with the press. */
@@ -420,6 +425,11 @@ async function open(page: Page, place: Place, env: Env): Promise<void> {
       await page.addInitScript(() => localStorage.setItem('studio.feature.column-privileges', 'on'))
       await page.goto(`/project/default/auth/column-privileges?table=${env.table.id}`)
       await expect(page.getByRole('table', { name: `Column privileges of public.${env.table.name}` })).toBeVisible()
+      return
+    case 'api-docs':
+      await page.goto(`/project/default/api?resource=${env.table.name}`)
+      await expect(page.locator('[data-snippet="read-all"]')).toHaveAttribute('data-lang', 'js')
+      await expect(page.getByRole('group', { name: 'Snippet key' }).getByRole('button', { name: 'anon' })).toHaveAttribute('aria-pressed', 'true')
       return
     case 'buckets':
       await page.goto('/project/default/storage/buckets')

@@ -109,4 +109,9 @@ export const defaultKeymap = {
   'storage.policies.go': 'g Shift+b',
   'storage.policies.modal.open': 'Shift+Alt+p',
   // settings: commands/settings.ts (the storage upload limit is in commands/storage-buckets.ts)
+  // API docs (issue 14): commands/api-docs.ts
+  'nav.api-docs.go': 'g d',
+  'api.docs.open': 'Alt+o',
+  'api.docs.key': 'Alt+k',
+  'api.docs.language': 'Alt+l',
 } satisfies Partial<Record<CommandId, string>>

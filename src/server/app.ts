@@ -37,6 +37,7 @@ import { dashboardPassword } from './security/password'
 import { signInRoutes } from './security/routes'
 import { Sessions } from './security/sessions'
 import { restRoutes } from './rest/routes'
+import { graphqlRoutes } from './graphql/routes'
 import type { RestContext } from './rest/context'
 import { serveApp } from './static'
 import { DiskObjectStore } from './storage/disk-store'
@@ -225,7 +226,8 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
     authUsersRoutes(app, auth, permissions)
     authConfigRoutes(app, auth, db, permissions)
     authEmailsRoutes(app, auth, permissions)
-    rest = await restRoutes(app, { db, keys, store, studioUrl: url })
+    rest = await restRoutes(app, { db, keys, store, studioUrl: url, permissions })
+    await graphqlRoutes(app, rest)
     if (opts.serveStatic ?? true) await serveApp(app)
     app.setNotFoundHandler((request) => {
       throw notFound(`Not found: ${request.method} ${request.url.split('?')[0]}`)

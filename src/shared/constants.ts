@@ -197,3 +197,16 @@ export const REST_DEFAULT_SCHEMAS = ['public', 'graphql_public'] as const
 export const REST_DEFAULT_EXTRA_SEARCH_PATH = ['public', 'extensions'] as const
 /** At most this many rows in one answer of the Data API, until the project changes it (Supabase's default). */
 export const REST_DEFAULT_MAX_ROWS = 1000
+/** The largest body a REST write or RPC call may send (PostgREST itself sets none; bulk inserts of many rows fit). */
+export const REST_BODY_LIMIT_BYTES = 64 * 1024 * 1024
+/** The largest max rows the Data API settings accept. */
+export const REST_MAX_ROWS_LIMIT = 1_000_000
+/** GraphQL (pg_graphql's max_rows): a collection page holds at most this many records, and this many when `first`/`last` is not given. */
+export const GRAPHQL_MAX_ROWS = 30
+/** Code snippets (spec 9): shorter than this many characters render inline. */
+export const CODE_INLINE_MAX_CHARS = 70
+/** The languages a code snippet may be in (spec 9). */
+export const CODE_LANGUAGES = ['js', 'ts', 'py', 'sql', 'bash', 'dart', 'csharp', 'json', 'kotlin'] as const
+export type CodeLanguage = (typeof CODE_LANGUAGES)[number] | 'sh'
+/** Line numbers are hidden for these (spec 9). */
+export const CODE_NO_LINE_NUMBERS: readonly string[] = ['bash', 'sh']

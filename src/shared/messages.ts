@@ -298,6 +298,32 @@ export const MSG = {
     `${role} has ${privilege} on the whole table, which covers every column: switch it to column-level first`,
   columnPrivilegesFlagOff: 'Column privileges is an ALPHA feature and is turned off',
 
+  // Data API settings (Project settings → API)
+  dataApiSettingsUpdated: 'Successfully updated Data API settings',
+  dataApiSettingsFailed: 'Failed to load the Data API settings',
+  updateDataApiSettingsFailed: (message: string) => `Failed to update Data API settings: ${message}`,
+  updateDataApiSettingsPermission: 'You need additional permissions to update Data API settings',
+  dataApiSchemasRequired: 'Expose at least one schema',
+  dataApiSchemaMissing: (schema: string) => `Schema "${schema}" does not exist in the database`,
+  dataApiSchemaSystem: (schema: string) => `Schema "${schema}" is a system schema and cannot be used by the Data API`,
+  dataApiMaxRows: (max: number) => `Max rows must be a whole number from 1 to ${max}, or empty for no limit`,
+  dataApiPoolUnsupported: 'The connection pool size cannot be changed here',
+  // GraphiQL (API docs → GraphiQL)
+  graphiqlServiceRoleWarning: 'service_role bypasses RLS: this query can read and change every row',
+  graphiqlServiceKeyHidden: 'You need additional permissions to use the service_role key',
+  graphiqlNoQuery: 'Type a GraphQL query to run',
+  graphiqlRunning: 'A query is running: wait for its answer',
+  graphiqlSchemaFailed: (message: string) => `Failed to load the GraphQL schema: ${message}`,
+
+  // API docs (/project/{ref}/api)
+  apiDocsFailed: (message: string) => `Failed to load the API docs: ${message}`,
+  apiDocsInactive: 'The project is paused: its API docs are not available until it is restored.',
+  apiDocsServiceKeyWarning: 'The service_role key bypasses Row Level Security: never use it in a browser or share it. Only servers you control may hold it.',
+  apiDocsRealtimeUnavailable: 'Realtime is not available in this studio: subscriptions to changes receive nothing.',
+  apiDocsNotFound: (what: string) => `${what} is not in the API of the exposed schema (or this key cannot see it)`,
+  apiDocsNoSnippet: (id: string) => `There is no snippet "${id}" on this page`,
+  apiDocsCopied: (title: string) => `Copied "${title}" to the clipboard`,
+
   // Other
   valueMismatch: 'Value entered does not match.',
   copied: 'Copied',

@@ -29,6 +29,8 @@ export const ROUTES = {
   'storage.policies': { path: '/project/$ref/storage/policies' },
   'storage.settings': { path: '/project/$ref/storage/settings' },
   'settings.api': { path: '/project/$ref/settings/api' },
+  api: { path: '/project/$ref/api' },
+  'api.graphiql': { path: '/project/$ref/api/graphiql' },
   support: { path: '/support/new' },
   projects: { path: '/projects' },
   'sign-in': { path: '/sign-in' },
@@ -102,6 +104,9 @@ export const paths = {
   storagePolicies: (ref: string) => pathTo('storage.policies', { ref }),
   storageSettings: (ref: string) => pathTo('storage.settings', { ref }),
   apiSettings: (ref: string) => pathTo('settings.api', { ref }),
+  /** the API docs (spec 2, API docs): `page`, or one table/view (`resource`), function (`rpc`) or bucket's storage docs */
+  apiDocs: (ref: string, q: { page?: string; resource?: string; rpc?: string; bucket?: string } = {}) => pathTo('api', { ref }, q),
+  graphiql: (ref: string) => pathTo('api.graphiql', { ref }),
   support: () => pathTo('support', {}),
   projects: () => pathTo('projects', {}),
   /** the sign-in page; `returnTo` is where a sign-in goes next (a path of this studio), `link` 'invalid' after a used link */

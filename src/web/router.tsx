@@ -6,10 +6,10 @@ import { lazyRouteComponent } from '@tanstack/react-router'
 import { RootLayout } from './shell/RootLayout'
 import { ErrorPage, NotFoundPage } from './screens/errors/ErrorPage'
 import {
-  apiSettingsRoute, authColumnPrivilegesRoute, authEmailsRoute, authHooksRoute, authProvidersRoute, authRateLimitsRoute, authRoute, authTemplatesRoute, authUrlConfigurationRoute, authUsersRoute, createStudioRouter, editorIndexRoute, editorRoute, policiesRoute, projectHomeRoute, projectRoute,
+  apiDocsRoute, apiRoute, apiSettingsRoute, authColumnPrivilegesRoute, authEmailsRoute, authHooksRoute, authProvidersRoute, authRateLimitsRoute, authRoute, authTemplatesRoute, authUrlConfigurationRoute, authUsersRoute, createStudioRouter, editorIndexRoute, editorRoute, policiesRoute, projectHomeRoute, projectRoute,
   rolesRoute, rootRoute, signInRoute, sqlNewRoute, sqlQuickstartsRoute, sqlRoute, sqlSnippetRoute, sqlTemplatesRoute,
   storageBucketRoute, storageBucketsRoute, storagePoliciesRoute, storageRoute, storageSettingsRoute, supportRoute,
-  tableRoute, type AppRouter, type RouterContext,
+  tableRoute, graphiqlRoute, type AppRouter, type RouterContext,
 } from './model/app/route-tree'
 
 export type { AppRouter, RouterContext }
@@ -53,6 +53,9 @@ storageBucketRoute.update({ component: lazyRouteComponent(() => import('./screen
 storagePoliciesRoute.update({ component: lazyRouteComponent(() => import('./screens/storage/policies/StoragePoliciesPage'), 'StoragePoliciesPage') })
 storageSettingsRoute.update({ component: lazyRouteComponent(() => import('./screens/storage/settings/StorageSettingsPage'), 'StorageSettingsPage') })
 apiSettingsRoute.update({ component: lazyRouteComponent(() => import('./screens/settings/ApiSettingsPage'), 'ApiSettingsPage') })
+apiRoute.update({ component: lazyRouteComponent(() => import('./screens/api/ApiDocsLayout'), 'ApiDocsLayout') })
+apiDocsRoute.update({ component: lazyRouteComponent(() => import('./screens/api/ApiDocsPage'), 'ApiDocsPage') })
+graphiqlRoute.update({ component: lazyRouteComponent(() => import('./screens/api/GraphiqlPage'), 'GraphiqlPage') })
 
 export function makeRouter(context: RouterContext): AppRouter {
   return createStudioRouter(context)

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import '../../commands/settings'
 import '../../commands/storage-buckets'
 import { disabledReason, getCommand } from '../../commands/registry'
-import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
+import { DEFAULT_PROJECT_REF, REST_DEFAULT_MAX_ROWS, REST_MAX_ROWS_LIMIT } from '../../src/shared/constants'
 import { MSG } from '../../src/shared/messages'
 import { paths } from '../../src/shared/routes'
 import { createApi } from '../../src/web/data/api'
@@ -78,6 +78,32 @@ describe.each(targets())('settings commands on $name', (shared) => {
     }
     await ctx.navigate({ to: paths.storageSettings(ref) })
   })
+
+  it('updates the Data API settings on the API settings page; bad ones are refused and change nothing', async () => {
+    await expect(run('settings.data-api.update', { maxRows: 10 })).rejects.toThrow('is not available here')
+    await own.studio.db.exec('create schema if not exists api')
+    await ctx.navigate({ to: paths.apiSettings(ref) })
+    try {
+      const changed = { db_schema: 'api, public', db_extra_search_path: 'extensions', max_rows: 250, db_pool: null }
+      expect(await run('settings.data-api.update', { schemas: 'api, public', extraSearchPath: ['extensions'], maxRows: '250' })).toEqual(changed)
+      expect(ctx.toasts.at(-1)).toEqual({ kind: 'success', message: MSG.dataApiSettingsUpdated })
+      expect(await own.studio.rest.config(ref)).toEqual({ schemas: ['api', 'public'], extraSearchPath: ['extensions'], maxRows: 250 })
+      // what is left out stays; empty max rows is no limit
+      expect(await run('settings.data-api.update', { maxRows: '' })).toEqual({ ...changed, max_rows: null })
+      await expect(run('settings.data-api.update', { schemas: 'public, nope' })).rejects.toThrow(
+        MSG.updateDataApiSettingsFailed(MSG.dataApiSchemaMissing('nope')),
+      )
+      await expect(run('settings.data-api.update', { extraSearchPath: 'pg_catalog' })).rejects.toThrow(MSG.dataApiSchemaSystem('pg_catalog'))
+      await expect(run('settings.data-api.update', { maxRows: 0 })).rejects.toThrow(MSG.dataApiMaxRows(REST_MAX_ROWS_LIMIT))
+      await expect(run('settings.data-api.update', { maxRows: '2000000' })).rejects.toThrow(MSG.dataApiMaxRows(REST_MAX_ROWS_LIMIT))
+      await expect(run('settings.data-api.update', { schemas: ' , ' })).rejects.toThrow(MSG.dataApiSchemasRequired)
+      expect(await ctx.api.postgrestConfig(ref)).toEqual({ ...changed, max_rows: null })
+    } finally {
+      await run('settings.data-api.update', { schemas: 'public, graphql_public', extraSearchPath: 'public, extensions', maxRows: REST_DEFAULT_MAX_ROWS })
+      await ctx.navigate({ to: paths.storageSettings(ref) })
+    }
+    expect(await ctx.api.postgrestConfig(ref)).toEqual({ db_schema: 'public, graphql_public', db_extra_search_path: 'public, extensions', max_rows: REST_DEFAULT_MAX_ROWS, db_pool: null })
+  })
 })
 
 /** The permission reason: no server or database involved, so once. */
@@ -85,6 +111,17 @@ describe.each(targets().slice(0, 1))('settings commands (no database: once) on $
   let ctx: HeadlessContext
   beforeAll(() => {
     ctx = headlessContext(target, paths.storageSettings(ref))
+  })
+
+  it('needs tenant SQL admin write to change the Data API settings', async () => {
+    await ctx.navigate({ to: paths.apiSettings(ref) })
+    ctx.denied.add('tenantSqlAdminWrite')
+    try {
+      expect(disabledReason(getCommand('settings.data-api.update')!, ctx)).toBe(MSG.updateDataApiSettingsPermission)
+    } finally {
+      ctx.denied.delete('tenantSqlAdminWrite')
+      await ctx.navigate({ to: paths.storageSettings(ref) })
+    }
   })
 
   it('needs storage admin write', () => {

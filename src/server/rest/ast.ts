@@ -85,6 +85,8 @@ export type FilterNode = Condition | Logic
 
 export interface OrderTerm {
   field: Field
+  /** `order=author(name).desc`: order by a column of the to-one embedded resource so named (PostgREST 12) */
+  relation?: string
   direction?: 'asc' | 'desc'
   nulls?: 'first' | 'last'
 }

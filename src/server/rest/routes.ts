@@ -5,10 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { Driver } from '../db/driver'
+import type { Permissions } from '../permissions'
 import type { ProjectKeys } from '../platform/keys'
 import type { PlatformStore } from '../platform/store'
 import { SchemaCaches } from './cache-store'
 import { RestConfigStore } from './config'
+import { restConfigRoutes } from './config-routes'
 import { callerOf, type RestContext } from './context'
 import { installRestErrorHandler } from './errors'
 import { openApiRoute } from './openapi-route'
@@ -18,7 +20,7 @@ import { writeRoutes } from './write-routes'
 
 export async function restRoutes(
   app: FastifyInstance,
-  opts: { db: Driver; keys: ProjectKeys; store: PlatformStore; studioUrl: string },
+  opts: { db: Driver; keys: ProjectKeys; store: PlatformStore; studioUrl: string; permissions: Permissions },
 ): Promise<RestContext> {
   const config = new RestConfigStore(opts.store)
   const caches = new SchemaCaches(opts.db)
@@ -29,6 +31,8 @@ export async function restRoutes(
     cache: async (ref, o) => caches.get(ref, await config.get(ref), o),
     caller: (request) => callerOf(opts.keys, request),
   }
+  // the Data API settings (dashboard, behind its sign-in: not under the API's prefix)
+  restConfigRoutes(app, opts.db, config, opts.permissions)
   await app.register(
     async (api) => {
       installRestErrorHandler(api)

@@ -90,7 +90,7 @@ export function assertFromApp(request: FastifyRequest, publicOrigin: string): vo
 /** The project API answers browsers of any origin, as Supabase's API gateway does (never with credentials). */
 function projectApiCors(request: FastifyRequest, reply: FastifyReply): boolean {
   reply.header('access-control-allow-origin', '*')
-  reply.header('access-control-expose-headers', 'content-range, content-length, content-type, etag, x-total-count')
+  reply.header('access-control-expose-headers', 'content-range, content-length, content-type, content-location, content-profile, location, preference-applied, etag, x-total-count')
   if (request.method !== 'OPTIONS' || request.headers['access-control-request-method'] === undefined) return false
   reply
     .header('access-control-allow-methods', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS')

@@ -12,13 +12,14 @@ import { pgMeta } from './pg-meta'
 import { platform } from './platform'
 import { policies } from './policies'
 import { policyTry } from './policy-try'
+import { restConfig } from './rest-config'
 import { rows } from './rows'
 import { signIn } from './sign-in'
 import { sql } from './sql'
 import { storage } from './storage'
 import { structure } from './structure'
 
-export const endpoints = { ...signIn, ...platform, ...pgMeta, ...structure, ...sql, ...rows, ...policies, ...policyTry, ...storage, ...content, ...authUsers, ...authConfig, ...authEmails, ...columnPrivileges }
+export const endpoints = { ...signIn, ...platform, ...pgMeta, ...structure, ...sql, ...rows, ...policies, ...policyTry, ...storage, ...content, ...authUsers, ...authConfig, ...authEmails, ...columnPrivileges, ...restConfig }
 export type EndpointName = keyof typeof endpoints
 
 export * from './endpoint'

@@ -399,6 +399,8 @@ export function createApi(baseUrl = '', headers: Record<string, string> = {}, op
     storageConfig: (ref: string) => call(e.storageConfig, { params: r(ref) }),
     updateStorageConfig: (ref: string, body: Body<typeof e.updateStorageConfig>) => call(e.updateStorageConfig, { params: r(ref), body }),
     apiSettings: (ref: string) => call(e.apiSettings, { params: r(ref) }),
+    postgrestConfig: (ref: string) => call(e.postgrestConfig, { params: r(ref) }),
+    updatePostgrestConfig: (ref: string, body: Body<typeof e.updatePostgrestConfig>) => call(e.updatePostgrestConfig, { params: r(ref), body }),
   }
 }
 

@@ -17,6 +17,7 @@ import { usersSearchSchema } from '../auth/users-search'
 import { emailsSearchSchema } from '../auth/emails-search'
 import { columnPrivilegesSearchSchema } from '../auth/column-privileges-search'
 import { rolesSearchSchema } from '../database/roles/roles-data'
+import { apiDocsSearchSchema } from '../api/search'
 import { afterSignIn, signInSearchSchema } from '../account/session'
 
 export interface RouterContext {
@@ -141,6 +142,11 @@ export const storageSettingsRoute = createRoute(underStorage(relativePath('stora
 
 export const apiSettingsRoute = createRoute({ getParentRoute: () => projectRoute, path: relativePath('settings.api', 'project') })
 
+/** The API docs (spec 2): the guides, tables, functions and storage docs at /api, GraphiQL below it. */
+export const apiRoute = createRoute({ getParentRoute: () => projectRoute, path: relativePath('api', 'project') })
+export const apiDocsRoute = createRoute({ getParentRoute: () => apiRoute, path: '/', validateSearch: apiDocsSearchSchema })
+export const graphiqlRoute = createRoute({ getParentRoute: () => apiRoute, path: relativePath('api.graphiql', 'api') })
+
 export const routeTree = rootRoute.addChildren([
   indexRoute,
   projectsRoute,
@@ -158,6 +164,7 @@ export const routeTree = rootRoute.addChildren([
       storageIndexRoute, storageBucketsRoute, storageBucketRoute, storagePoliciesRoute, storageSettingsRoute,
     ]),
     apiSettingsRoute,
+    apiRoute.addChildren([apiDocsRoute, graphiqlRoute]),
   ]),
 ])
 

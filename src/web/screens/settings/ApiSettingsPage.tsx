@@ -6,9 +6,10 @@ import { useApi } from '../../commands-context'
 import { Alert, Badge, Spinner } from '../../ui'
 import { apiSettingsQuery } from '../../model/settings/queries'
 import { SettingRow } from './SettingRow'
+import { DataApiSettings } from './DataApiSettings'
 import './api-settings.css'
 
-/** /project/{ref}/settings/api: the project's URLs and keys, to use with the client libraries. */
+/** /project/{ref}/settings/api: the project's URLs and keys, to use with the client libraries, and its Data API settings. */
 export function ApiSettingsPage() {
   const { ref } = useParams({ strict: false }) as { ref: string }
   const settings = useQuery(apiSettingsQuery(useApi(), ref))
@@ -27,6 +28,7 @@ export function ApiSettingsPage() {
       ) : (
         <Sections settings={settings.data} />
       )}
+      <DataApiSettings projectRef={ref} />
     </div>
   )
 }

@@ -1,19 +1,17 @@
 /**
  * The explorer header (spec 2): back, the path (breadcrumbs, or the path box in columns view), reload,
- * the view menu, upload, create folder, search and the API docs link. With a selection, the selection
+ * the view menu, upload, create folder, search and the API docs button (the bucket's storage docs). With a selection, the selection
  * bar takes the path's place.
  */
 import { useEffect, useState } from 'react'
-import { Link } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
 import {
   BookOpen, ChevronLeft, Columns3, FolderPlus, FolderUp, List, RefreshCw, Search, Upload,
 } from 'lucide-react'
 import { useCommandReason } from '../../../useCan'
 import { STORAGE_SEARCH_DEBOUNCE_MS, type StorageSortColumn } from '../../../../shared/constants'
-import { paths } from '../../../../shared/routes'
 import { press } from '../../../commands-run'
-import { Button, DropdownMenu, IconButton, Input, MenuCheckboxItem, MenuLabel, MenuSeparator, buttonClass } from '../../../ui'
+import { Button, DropdownMenu, IconButton, Input, MenuCheckboxItem, MenuLabel, MenuSeparator } from '../../../ui'
 import { useDebouncedValue } from '../../table-editor/useDebouncedValue'
 import { SORT_LABELS } from '../../../model/storage/explorer/explorer-prefs'
 import { explorer } from '../../../model/storage/explorer/explorer-state'
@@ -114,9 +112,13 @@ export function ExplorerHeader() {
           Create folder
         </Button>
         <SearchBox />
-        <Link to={paths.apiSettings(snap.ref)} className={buttonClass('ghost', 'sm')} aria-label="API docs" title="API docs">
-          <BookOpen size={14} />
-        </Link>
+        <IconButton
+          label="API docs"
+          icon={<BookOpen size={14} />}
+          size="sm"
+          disabled={!snap.bucketId}
+          onClick={() => snap.bucketId && press('api.docs.storage.open', { bucketId: snap.bucketId })}
+        />
       </div>
     </header>
   )

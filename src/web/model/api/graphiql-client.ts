@@ -1,0 +1,33 @@
+/**
+ * The request GraphiQL sends: from the browser straight to the project's GraphQL endpoint
+ * (`${api_url}/graphql/v1`), as any app would, with the chosen key as `apikey` and `Authorization: Bearer`.
+ */
+import type { ProjectApiSettings } from '../../../shared/storage'
+import type { GraphiqlRole } from './graphiql'
+
+export const graphqlUrl = (settings: Pick<ProjectApiSettings, 'api_url'>) => `${settings.api_url.replace(/\/+$/, '')}/graphql/v1`
+
+/** The key of the role, or null when this user is not shown it (service_role without SQL admin rights). */
+export const keyOfRole = (settings: ProjectApiSettings, role: GraphiqlRole) => (role === 'service_role' ? settings.service_role_key : settings.anon_key)
+
+export interface GraphqlBody {
+  query: string
+  variables?: Record<string, unknown>
+  operationName?: string
+}
+
+/** POSTs the body; resolves with the status and the parsed JSON (or the text when it is not JSON). */
+export async function postGraphql(settings: ProjectApiSettings, key: string, body: GraphqlBody, signal?: AbortSignal): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(graphqlUrl(settings), {
+    method: 'POST',
+    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  })
+  const text = await res.text()
+  try {
+    return { status: res.status, json: JSON.parse(text) as unknown }
+  } catch {
+    return { status: res.status, json: text }
+  }
+}
