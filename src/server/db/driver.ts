@@ -83,7 +83,21 @@ export interface Driver extends Queryable {
    * never inherits them. Every statement's result, in order.
    */
   script(sql: string, options?: ScriptOptions): Promise<QueryResult[]>
+  /**
+   * Statements that need nothing from each other's answers, in one transaction sent at once: one round trip on
+   * PostgreSQL (a pipelined session), one call to PGlite's worker. BEGIN, each statement in order, then COMMIT
+   * (ROLLBACK with `rollback`). The first statement that fails rejects with its error, and nothing is kept.
+   * Every statement's result, in order. (The Data API runs each read as one batch: its role settings, then
+   * its statement.)
+   */
+  batch(statements: readonly Statement[], options?: { rollback?: boolean }): Promise<QueryResult[]>
   close(): Promise<void>
+}
+
+/** One statement of a batch: SQL and its bind parameters. */
+export interface Statement {
+  sql: string
+  params?: readonly Param[]
 }
 
 export interface ScriptOptions {

@@ -22,6 +22,12 @@ export interface WireResult {
   rowCount: number
   command: string
 }
+/** A statement of a 'batch': run in one transaction, in order (see Driver.batch). */
+export interface WireStatement {
+  sql: string
+  params: (string | null)[]
+}
+
 type Reply = { id: number; results: WireResult[] } | { id: number; error: Record<string, unknown> }
 interface Call {
   resolve(r: WireResult[]): void
@@ -89,11 +95,12 @@ export class PgliteWorker {
   /**
    * One call; `data` is the input of a 'copy' (a COPY … FROM '/dev/blob'), copied to the worker; `reset` is what
    * a 'script' runs after its sql, whatever the sql did. Calls run in the order they were made, one at a time;
-   * one with a `deadline` that has not started by then never runs.
+   * one with a `deadline` that has not started by then never runs. A 'batch' runs `statements` between BEGIN and
+   * COMMIT (ROLLBACK when `sql` is 'rollback').
    */
   request(
-    op: 'query' | 'exec' | 'script' | 'copy' | 'close', sql = '', params: (string | null)[] = [],
-    { data, reset, deadline }: { data?: Uint8Array; reset?: string; deadline?: Deadline } = {},
+    op: 'query' | 'exec' | 'script' | 'copy' | 'batch' | 'close', sql = '', params: (string | null)[] = [],
+    { data, reset, deadline, statements }: { data?: Uint8Array; reset?: string; deadline?: Deadline; statements?: WireStatement[] } = {},
   ): Promise<WireResult[]> {
     if (!this.alive) return Promise.reject(this.#crash ?? new Error('The database worker stopped'))
     const id = this.#next
@@ -101,7 +108,7 @@ export class PgliteWorker {
     const slot = id % SLOTS
     Atomics.store(this.#slots, slot, id)
     this.#worker.ref()
-    this.#worker.postMessage({ id, slot, op, sql, params, data, reset })
+    this.#worker.postMessage({ id, slot, op, sql, params, data, reset, statements })
     return new Promise((resolve, reject) => {
       const call: Call = { resolve, reject }
       if (deadline) {

@@ -8,6 +8,8 @@
  * { id, slot, op: 'query' | 'exec' | 'script' | 'copy' | 'close', sql, params, data, reset }, one at a time in the
  * order they came, unless its slot says it was skipped, and answers { id, results } (one
  * per statement, every value as the text Postgres prints; values.ts converts on the main thread) or { id, error }.
+ * A 'batch' runs `statements` ({ sql, params }) between BEGIN and COMMIT (ROLLBACK when sql is 'rollback'),
+ * stopping at the first that fails (its error is the answer; the transaction is rolled back).
  * A 'copy' runs sql (a COPY … FROM '/dev/blob') with the bytes `data` as that blob. A 'script' execs sql, answers,
  * then, whatever it did, runs `reset` (after a ROLLBACK when it left a transaction open) before the next request.
  */
@@ -17,7 +19,7 @@ import { PGlite } from '@electric-sql/pglite'
 /**
  * @typedef {{ name: string, dataTypeID: number }} Field
  * @typedef {{ rows: unknown[][], fields: Field[], rowCount: number, command: string }} Result
- * @typedef {{ id: number, slot: number, op: 'query' | 'exec' | 'script' | 'copy' | 'close', sql?: string, params?: (string | null)[], data?: Uint8Array, reset?: string }} Request
+ * @typedef {{ id: number, slot: number, op: 'query' | 'exec' | 'script' | 'copy' | 'batch' | 'close', sql?: string, params?: (string | null)[], data?: Uint8Array, reset?: string, statements?: { sql: string, params: (string | null)[] }[] }} Request
  */
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort)
@@ -78,8 +80,28 @@ async function script(/** @type {number} */ id, /** @type {string} */ sql, /** @
   }
 }
 
+/** BEGIN, the statements, COMMIT or ROLLBACK: one request, so nothing else runs inside the transaction. */
+async function batch(/** @type {number} */ id, /** @type {{ sql: string, params: (string | null)[] }[]} */ statements, /** @type {boolean} */ rollback) {
+  /** @type {Result[]} */
+  const out = []
+  try {
+    await pg.exec('begin')
+    for (const s of statements) out.push(result(/** @type {any} */ (await pg.query(s.sql, s.params, { rowMode: 'array' }))))
+    await pg.exec(rollback ? 'rollback' : 'commit')
+    port.postMessage({ id, results: out })
+  } catch (e) {
+    port.postMessage({ id, error: plain(e) })
+    try {
+      if (pg.isInTransaction()) await pg.exec('rollback')
+    } catch (e2) {
+      console.error('studio: the database session could not be reset, its worker ends:', plain(e2).message)
+      process.exit(1)
+    }
+  }
+}
+
 /** One request, unless it was skipped (its deadline passed before its turn). */
-async function run(/** @type {Request} */ { id, slot, op, sql = '', params = [], data, reset = '' }) {
+async function run(/** @type {Request} */ { id, slot, op, sql = '', params = [], data, reset = '', statements }) {
   if (Atomics.compareExchange(slots, slot, id, STARTED) !== id) return
   try {
     if (op === 'close') {
@@ -93,6 +115,7 @@ async function run(/** @type {Request} */ { id, slot, op, sql = '', params = [],
       return
     }
     if (op === 'script') return await script(id, sql, reset)
+    if (op === 'batch') return await batch(id, statements ?? [], sql === 'rollback')
     const results = op === 'query' ? [await pg.query(sql, params, { rowMode: 'array' })] : await pg.exec(sql, { rowMode: 'array' })
     port.postMessage({ id, results: results.map((r) => result(/** @type {any} */ (r))) })
   } catch (e) {

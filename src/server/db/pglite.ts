@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { makePrivate } from '../security/data-dir'
 import {
   databaseBusy, driverDefaults, prepareScript, queryCancelled, serializeParam, withRoleVia,
-  type CopyQueryable, type Driver, type DriverOptions, type Param, type Queryable, type QueryResult, type ScriptOptions,
+  type CopyQueryable, type Driver, type DriverOptions, type Param, type Queryable, type QueryResult, type ScriptOptions, type Statement,
 } from './driver'
 import { PgliteWorker, type Deadline, type WireResult } from './pglite-thread'
 import { Turns } from './turns'
@@ -47,7 +47,7 @@ export async function openPglite(dataDir: string, opts: DriverOptions = {}): Pro
   const deadlineAt = (at: number): Deadline => ({ at, error: () => databaseBusy(waitTimeoutMs) })
 
   /** Calls on worker w; with a deadline, each must start by then (shared calls, see Turns). */
-  function on(w: PgliteWorker, deadline?: Deadline): Queryable & { script(sql: string): Promise<QueryResult[]> } {
+  function on(w: PgliteWorker, deadline?: Deadline): Queryable & { script(sql: string): Promise<QueryResult[]>; convert(r: WireResult): Promise<QueryResult> } {
     const convert = async (r: WireResult): Promise<QueryResult> => {
       const unknown = shapes.unknown(r.fields)
       if (unknown.length) {
@@ -57,6 +57,7 @@ export async function openPglite(dataDir: string, opts: DriverOptions = {}): Pro
       return { rows: toRows(shapes, r.fields, r.rows), fields: r.fields, rowCount: r.rowCount, command: r.command }
     }
     return {
+      convert,
       query: async <R>(sql: string, params: readonly Param[] = []) => {
         const [result] = await w.request('query', sql, params.map(serializeParam), { deadline })
         return (await convert(result!)) as QueryResult<R>
@@ -146,6 +147,16 @@ export async function openPglite(dataDir: string, opts: DriverOptions = {}): Pro
     }, { ...wait, signal })
   }
 
+  /** One call to the worker, which runs the whole transaction before any other request: so it shares the queue. */
+  const batch = (statements: readonly Statement[], { rollback = false } = {}) =>
+    turns.share(async (at) => {
+      const w = await connection()
+      const wire = statements.map((s) => ({ sql: s.sql, params: (s.params ?? []).map(serializeParam) }))
+      const results = await w.request('batch', rollback ? 'rollback' : 'commit', [], { statements: wire, deadline: deadlineAt(at) })
+      const q = on(w)
+      return Promise.all(results.map((r) => q.convert(r)))
+    }, wait)
+
   const queued: Queryable = {
     query: (sql, params) => turns.share(async (at) => on(await connection(), deadlineAt(at)).query(sql, params), wait),
     exec: (sql) => turns.share(async (at) => on(await connection(), deadlineAt(at)).exec(sql), wait),
@@ -171,6 +182,7 @@ export async function openPglite(dataDir: string, opts: DriverOptions = {}): Pro
     copyTransaction: transaction,
     withRole: withRoleVia(transaction, queued),
     script,
+    batch,
     close,
   }
 }

@@ -10,7 +10,7 @@ import pg from 'pg'
 import { DB_IDLE_IN_TRANSACTION_TIMEOUT_MS } from '../../shared/constants'
 import {
   SESSION_SETTINGS, databaseBusy, driverDefaults, prepareScript, queryCancelled, serializeParam, withRoleVia, type CopyQueryable, type Driver,
-  type DriverOptions, type Param, type Queryable, type QueryResult, type ScriptOptions,
+  type DriverOptions, type Param, type Queryable, type QueryResult, type ScriptOptions, type Statement,
 } from './driver'
 import { copyFromStdin } from './pg-copy'
 import { TYPE_SHAPES_SQL, TypeShapes, toRows } from './values'
@@ -52,11 +52,13 @@ export function openPostgres(connectionString: string, opts: DriverOptions = {})
   }
   const pool = new pg.Pool({ ...common, options: startupOptions(statementTimeoutMs) })
   const scripts = new pg.Pool({ ...common, options: startupOptions(0), pipeline: true })
+  /** batch(): pipelined sessions with the driver's settings (no COPY or cursors there: pipelining refuses them) */
+  const batches = new pg.Pool({ ...common, options: startupOptions(statementTimeoutMs), pipeline: true })
   /** pg's acquire timeout as the same 503 PGlite's queue gives; any other error as it is. */
   const busy = (e: unknown): never => {
     throw e instanceof Error && ACQUIRE_TIMEOUTS.includes(e.message) ? databaseBusy(waitTimeoutMs) : e
   }
-  for (const p of [pool, scripts]) p.on('error', (e) => console.error('studio: idle database connection failed:', e.message))
+  for (const p of [pool, scripts, batches]) p.on('error', (e) => console.error('studio: idle database connection failed:', e.message))
 
   const shapes = new TypeShapes()
   /** Learns the shapes (array or not) of the types among these results' fields that are new to it. */
@@ -189,6 +191,44 @@ export function openPostgres(connectionString: string, opts: DriverOptions = {})
     }
   }
 
+  /**
+   * BEGIN, the statements and COMMIT (or ROLLBACK) leave in one write and come back in one read. After a
+   * failed statement the ones behind it fail as the transaction is aborted, and COMMIT rolls back: the first
+   * error is the one to report. A session whose transaction did not end is not reused.
+   */
+  async function batch(statements: readonly Statement[], { rollback = false } = {}): Promise<QueryResult[]> {
+    const client = await batches.connect().catch(busy)
+    let broken: Error | undefined
+    try {
+      const { stream } = client.connection
+      stream.cork()
+      const sent: Promise<pg.QueryResult<unknown[]>>[] = []
+      try {
+        sent.push(client.query('begin') as Promise<pg.QueryResult<unknown[]>>)
+        for (const s of statements) {
+          const config: pg.QueryArrayConfig & { queryMode: 'extended' } = {
+            text: s.sql, values: (s.params ?? []).map(serializeParam), rowMode: 'array', queryMode: 'extended',
+          }
+          sent.push(client.query(config))
+        }
+        sent.push(client.query(rollback ? 'rollback' : 'commit') as Promise<pg.QueryResult<unknown[]>>)
+      } finally {
+        stream.uncork()
+      }
+      const settled = await Promise.allSettled(sent)
+      const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+      if (settled.at(-1)!.status === 'rejected' || client.getTransactionStatus() !== 'I') {
+        broken = new Error('a batch left its session in a transaction')
+      }
+      if (failed) throw failed.reason
+      const results = settled.slice(1, -1).map((r) => (r as PromiseFulfilledResult<pg.QueryResult<unknown[]>>).value)
+      await learnShapes(pool, results)
+      return results.map(convert)
+    } finally {
+      client.release(broken)
+    }
+  }
+
   const direct: Queryable = {
     query: <R>(sql: string, params?: readonly Param[]) => queryOn<R>(pool, sql, params).catch(busy),
     exec: (sql) => execOn(pool, sql).catch(busy),
@@ -201,8 +241,9 @@ export function openPostgres(connectionString: string, opts: DriverOptions = {})
     copyTransaction: transaction,
     withRole: withRoleVia(transaction, direct),
     script,
+    batch,
     close: async () => {
-      await Promise.all([pool.end(), scripts.end()])
+      await Promise.all([pool.end(), scripts.end(), batches.end()])
     },
   }
 }

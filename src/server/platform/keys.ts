@@ -21,6 +21,8 @@ export type Claims = JWTPayload & { role?: string; [key: string]: unknown }
 export class TokenError extends Error {}
 
 const TEN_YEARS_S = 10 * 365 * 24 * 3600
+/** How many verified tokens verify() remembers (the oldest is forgotten first). */
+const VERIFIED_TOKENS_KEPT = 10_000
 
 /** An HS256 JWT of `claims`, issued now, expiring in `expiresInSeconds`. */
 function signWith(secret: string, claims: Record<string, unknown>, expiresInSeconds: number): Promise<string> {
@@ -33,6 +35,8 @@ function signWith(secret: string, claims: Record<string, unknown>, expiresInSeco
 
 export class ProjectKeys {
   private readonly cache = new Map<string, Promise<ProjectSecrets>>()
+  /** `${ref}\n${token}` → claims of tokens already verified, oldest first */
+  private readonly verified = new Map<string, Claims>()
 
   constructor(private readonly store: PlatformStore) {}
 
@@ -74,12 +78,25 @@ export class ProjectKeys {
     return signWith((await this.secrets(ref)).jwtSecret, claims, expiresInSeconds)
   }
 
-  /** The token's claims; TokenError when it is malformed, badly signed or expired. */
+  /**
+   * The token's claims; TokenError when it is malformed, badly signed or expired. A token whose signature
+   * checked out is remembered (the same string always carries the same claims), so the keys an app sends
+   * with every request cost one HMAC, not one per request; only its expiry is checked again.
+   */
   async verify(ref: string, token: string): Promise<Claims> {
+    const key = `${ref}\n${token}`
+    const known = this.verified.get(key)
+    if (known) {
+      if (known.exp === undefined || known.exp * 1000 > Date.now()) return { ...known }
+      this.verified.delete(key)
+      throw new TokenError('jwt expired')
+    }
     const { jwtSecret } = await this.secrets(ref)
     try {
       const { payload } = await jwtVerify(token, new TextEncoder().encode(jwtSecret), { algorithms: ['HS256'] })
-      return payload as Claims
+      if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!)
+      this.verified.set(key, payload as Claims)
+      return { ...(payload as Claims) }
     } catch (e) {
       if (e instanceof errors.JWTExpired) throw new TokenError('jwt expired')
       if (e instanceof errors.JWSSignatureVerificationFailed) throw new TokenError('invalid signature')

@@ -5,7 +5,7 @@
  */
 import type { Impersonation } from '../../shared/api'
 import { quoteIdent } from '../../shared/sql-quote'
-import type { Driver, Queryable } from '../db/driver'
+import type { Driver, Queryable, QueryResult, Statement } from '../db/driver'
 import { fromDatabase } from './errors'
 
 class RolledBack<T> {
@@ -19,16 +19,35 @@ export interface RunOptions {
   rollback?: boolean
 }
 
-export async function runAs<T>(db: Driver, who: Impersonation, opts: RunOptions, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+/** The statement that makes the transaction the caller's: role, search_path and the JWT's claims, all local. */
+function settingsOf(who: Impersonation, opts: RunOptions): Statement {
   const claims: Record<string, unknown> = { ...who.claims, role: who.role }
+  return {
+    sql: `select set_config('role', $1, true), set_config('search_path', $2, true),
+                 set_config('request.jwt.claims', $3, true), set_config('request.jwt.claim.sub', $4, true),
+                 set_config('request.jwt.claim.role', $1, true)`,
+    params: [who.role, opts.searchPath.map(quoteIdent).join(', '), JSON.stringify(claims), typeof claims.sub === 'string' ? claims.sub : ''],
+  }
+}
+
+/**
+ * Statements that need nothing from each other, as the caller, in one batch (Driver.batch: one round trip):
+ * the settings, then these. Their results, in order. What most calls are: one statement builds the answer.
+ */
+export async function runStatementsAs(db: Driver, who: Impersonation, opts: RunOptions, statements: readonly Statement[]): Promise<QueryResult[]> {
+  try {
+    return (await db.batch([settingsOf(who, opts), ...statements], { rollback: opts.rollback })).slice(1)
+  } catch (e) {
+    throw fromDatabase(e, who.role)
+  }
+}
+
+/** fn's statements as the caller, when a statement depends on an earlier one's answer. */
+export async function runAs<T>(db: Driver, who: Impersonation, opts: RunOptions, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(async (tx) => {
-      await tx.query(
-        `select set_config('role', $1, true), set_config('search_path', $2, true),
-                set_config('request.jwt.claims', $3, true), set_config('request.jwt.claim.sub', $4, true),
-                set_config('request.jwt.claim.role', $1, true)`,
-        [who.role, opts.searchPath.map(quoteIdent).join(', '), JSON.stringify(claims), typeof claims.sub === 'string' ? claims.sub : ''],
-      )
+      const settings = settingsOf(who, opts)
+      await tx.query(settings.sql, settings.params)
       const value = await fn(tx)
       if (opts.rollback) throw new RolledBack(value)
       return value
