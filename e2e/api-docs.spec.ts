@@ -66,7 +66,16 @@ test('the menu and a table page show the model\'s snippets; language and key swi
   await page.getByRole('link', { name: 'API Docs' }).first().click()
   await expect(page.getByRole('heading', { name: 'Introduction', level: 1 })).toBeVisible()
   await expect(page.getByText((await settingsOf(request)).api_url).first()).toBeVisible()
-  await page.screenshot({ path: '/tmp/api-docs-intro.png', fullPage: true })
+  await expect(menu(page).getByRole('link', { name: table })).toBeVisible()
+  await page.setViewportSize({ width: 1280, height: 1100 })
+  await page.screenshot({ path: '/tmp/api-docs-intro.png' })
+  await page.setViewportSize({ width: 1280, height: 720 })
+
+  // spec 9: shorter than 70 characters inline, else a block; no line numbers for bash
+  await expect(page.locator('[data-snippet="install"]')).toHaveClass(/code-inline/)
+  await expect(page.locator('[data-snippet="create-client"]')).toHaveClass(/code-block/)
+  await menu(page).getByRole('link', { name: 'GraphiQL' }).click()
+  await expect(page).toHaveURL(/\/project\/default\/api\/graphiql$/)
 
   await menu(page).getByRole('link', { name: table }).click()
   await expect(page).toHaveURL(new RegExp(`resource=${table}`))
@@ -76,7 +85,9 @@ test('the menu and a table page show the model\'s snippets; language and key swi
   await page.getByRole('group', { name: 'Snippet key' }).getByRole('button', { name: 'anon' }).click()
   expect(await shown(page)).toEqual((await expected(request, 'js')).map((s) => ({ id: s.id, code: s.code, lang: s.lang })))
   await expect(page.locator('section[data-section="subscribe"]')).toContainText('Realtime is not available')
-  await page.screenshot({ path: '/tmp/api-docs-table.png', fullPage: true })
+  await page.setViewportSize({ width: 1280, height: 2400 })
+  await page.screenshot({ path: '/tmp/api-docs-table.png' })
+  await page.setViewportSize({ width: 1280, height: 720 })
 
   await page.getByRole('group', { name: 'Snippet language' }).getByRole('button', { name: 'Bash' }).click()
   await expect(page.locator('[data-snippet="read-all"]')).toHaveAttribute('data-lang', 'bash')
@@ -154,4 +165,20 @@ test('a document that cannot load shows the error panel with a retry', async ({ 
   await page.unroute('**/rest/v1/')
   await page.getByRole('button', { name: 'Retry' }).click()
   await expect(page.getByRole('heading', { name: /^Tables and views \(\d+\)$/ })).toBeVisible()
+})
+
+test('a paused project (INACTIVE) does not read the docs', async ({ page }) => {
+  let docsAsked = 0
+  await page.route('**/platform/projects/default', async (route) => {
+    const res = await route.fetch()
+    await route.fulfill({ response: res, json: { ...(await res.json()), status: 'INACTIVE' } })
+  })
+  await page.route('**/rest/v1/', (route) => {
+    docsAsked++
+    return route.continue()
+  })
+  await page.goto(`/project/default/api?resource=${table}`)
+  await expect(page.getByText('The project is paused: its API docs are not available until it is restored.')).toBeVisible()
+  await expect(page.getByRole('complementary', { name: 'API docs menu' }).getByRole('link', { name: 'Introduction' }).first()).toBeVisible()
+  expect(docsAsked).toBe(0)
 })

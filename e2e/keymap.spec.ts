@@ -427,6 +427,8 @@ async function open(page: Page, place: Place, env: Env): Promise<void> {
       await expect(page.getByRole('table', { name: `Column privileges of public.${env.table.name}` })).toBeVisible()
       return
     case 'api-docs':
+      // the docs' key and language are kept per browser: each check starts from JavaScript and anon
+      await page.addInitScript(() => ['studio.api-docs.key', 'studio.api-docs.language'].forEach((k) => localStorage.removeItem(k)))
       await page.goto(`/project/default/api?resource=${env.table.name}`)
       await expect(page.locator('[data-snippet="read-all"]')).toHaveAttribute('data-lang', 'js')
       await expect(page.getByRole('group', { name: 'Snippet key' }).getByRole('button', { name: 'anon' })).toHaveAttribute('aria-pressed', 'true')

@@ -16,11 +16,48 @@ import { openApiKeys, openApiQuery, type OpenApiDocument } from '../../src/web/m
 import { pageSnippets, snippetCode, snippetTarget } from '../../src/web/model/api/page-snippets'
 import { apiDocsPrefs, setDocsKey, setDocsLanguage, setServiceKeyRevealed } from '../../src/web/model/api/preferences'
 import { keys } from '../../src/web/model/project/keys'
+import { activeMenuId, apiDocsMenu, isAuthEnabled } from '../../src/web/model/api/menu'
+import { apiDocsSearchSchema, apiDocsView } from '../../src/web/model/api/search'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
 import { run, runUnchecked } from '../support/run'
 import { client, unique } from '../server/support/http'
 
 const ref = DEFAULT_PROJECT_REF
+
+describe('the API docs menu and search', () => {
+  it('lists the guides, each table and function, GraphiQL and storage; User management only with auth on', () => {
+    const menu = apiDocsMenu({ authEnabled: true, resources: [{ name: 'todos', description: null }], functions: [{ name: 'add', description: 'Adds' }] })
+    expect(menu.map((s) => [s.title, s.items.map((i) => i.label)])).toEqual([
+      ['Getting started', ['Introduction', 'Authentication', 'User management']],
+      ['Tables and Views', ['Introduction', 'todos']],
+      ['Stored Procedures', ['Introduction', 'add']],
+      ['GraphQL', ['GraphiQL']],
+      ['Storage', ['Storage']],
+    ])
+    expect(menu[1]!.items[1]!.href(ref)).toBe('/project/default/api?resource=todos')
+    expect(menu[2]!.items[1]!.href(ref)).toBe('/project/default/api?rpc=add')
+    expect(menu[3]!.items[0]!.href(ref)).toBe('/project/default/api/graphiql')
+    const off = apiDocsMenu({ authEnabled: false, resources: [], functions: [] })
+    expect(off[0]!.items.map((i) => i.label)).toEqual(['Introduction', 'Authentication'])
+    expect(off[1]!.note).toBe('No tables or views in the exposed schema')
+    expect(apiDocsMenu({ authEnabled: true, resources: undefined, functions: undefined })[1]!.note).toBeUndefined()
+    expect(isAuthEnabled({ EXTERNAL_EMAIL_ENABLED: false }, true)).toBe(false)
+    expect(isAuthEnabled({ EXTERNAL_EMAIL_ENABLED: true }, true)).toBe(true)
+    expect(isAuthEnabled(undefined, false)).toBe(true)
+  })
+
+  it('reads the page from the search', () => {
+    const view = (search: Record<string, unknown>) => apiDocsView(apiDocsSearchSchema.parse(search))
+    expect(view({})).toEqual({ kind: 'guide', page: 'intro' })
+    expect(view({ page: 'users' })).toEqual({ kind: 'guide', page: 'users' })
+    expect(view({ page: 'bogus' })).toEqual({ kind: 'guide', page: 'intro' })
+    expect(view({ resource: 'todos', page: 'auth' })).toEqual({ kind: 'resource', name: 'todos' })
+    expect(view({ rpc: 'add' })).toEqual({ kind: 'rpc', name: 'add' })
+    expect(view({ page: 'storage', bucket: 'b' })).toEqual({ kind: 'storage', bucket: 'b' })
+    expect(activeMenuId(view({ rpc: 'add' }))).toBe('rpc:add')
+    expect(activeMenuId('graphiql')).toBe('graphiql')
+  })
+})
 
 describe.each(targets())('API docs commands on $name', (target) => {
   let ctx: HeadlessContext

@@ -4,7 +4,8 @@
  * both ways; links go to one and to many records; node() finds a record by nodeId; mutations insert,
  * update and delete within atMost (an error undoes the whole request); RLS decides what anon, a signed-in
  * user and service_role see and change; hostile values never reach SQL as text and hostile names are left
- * out of the schema.
+ * out of the schema. Inflection (`comment on schema public is '@graphql({"inflect_names": true})'`) runs on a
+ * studio of its own, since the comment renames everything in the schema.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
@@ -16,6 +17,8 @@ import { DEFAULT_PROJECT_REF } from '../../src/shared/constants'
 import type { ProjectApiSettings } from '../../src/shared/storage'
 import { AUTH } from '../support/auth'
 import { targets } from '../support/context'
+import { ownStudio, type OwnStudio } from '../support/own-studio'
+import { keysOf } from '../support/auth-client'
 
 const ref = DEFAULT_PROJECT_REF
 
@@ -301,5 +304,49 @@ describe.each(targets())('GraphQL API on $name', (target) => {
       ),
       { numRuns: 6 },
     )
+  })
+})
+
+describe.each(targets())('GraphQL inflection on $name', (target) => {
+  let own: OwnStudio
+  let url: string
+  let key: string
+
+  const gql = async (query: string) => {
+    const res = await fetch(url, { method: 'POST', headers: { apikey: key, 'content-type': 'application/json' }, body: JSON.stringify({ query }) })
+    return (await res.json()) as { data: any; errors?: { message: string }[] }
+  }
+
+  beforeAll(async () => {
+    own = await ownStudio(target, 'graphql-inflection')
+    const keys = await keysOf(own.studio)
+    url = `${keys.apiUrl}/graphql/v1`
+    key = keys.serviceRoleKey
+    await own.studio.db.exec(`
+      comment on schema public is '@graphql({"inflect_names": true})';
+      create table public.blog (id serial primary key, name text not null);
+      create table public.blog_post (id serial primary key, blog_id int not null references public.blog(id), created_at date not null default '2024-05-06', body_text text);
+      comment on column public.blog_post.body_text is '@graphql({"name": "content"})';
+      create table public.odd_name (id int primary key);
+      comment on table public.odd_name is '@graphql({"name": "Renamed"})';
+      insert into public.blog (name) values ('b');
+      insert into public.blog_post (blog_id, body_text) values (1, 'hello');
+    `)
+  })
+  afterAll(() => own?.close())
+
+  it('names types PascalCase and fields camelCase, and takes names from comments', async () => {
+    const a = await gql(`{
+      blogPostCollection { edges { node { __typename id blogId createdAt content blog { __typename name blogPostCollection { edges { node { id } } } } } } }
+      renamedCollection { edges { node { __typename } } }
+    }`)
+    expect(a.errors).toBeUndefined()
+    expect(a.data.blogPostCollection.edges[0].node).toEqual({
+      __typename: 'BlogPost', id: 1, blogId: 1, createdAt: '2024-05-06', content: 'hello',
+      blog: { __typename: 'Blog', name: 'b', blogPostCollection: { edges: [{ node: { id: 1 } }] } },
+    })
+    expect(a.data.renamedCollection.edges).toEqual([])
+    const m = await gql(`mutation { insertIntoBlogPostCollection(objects: [{blogId: 1, content: "two"}]) { records { content createdAt } } }`)
+    expect(m.data.insertIntoBlogPostCollection.records).toEqual([{ content: 'two', createdAt: '2024-05-06' }])
   })
 })

@@ -37,6 +37,9 @@ const SCHEMA = `
     as 'select count(*)::int, sum(pages)::int from public.books';
   create function public.titles() returns table (title text, pages int) language sql stable as 'select title, pages from public.books';
   create function public.teapot() returns int language plpgsql as $$begin raise exception 'short and stout' using errcode = 'PT418'; end$$;
+  create function public.shout(text) returns text language sql immutable as 'select upper($1)';
+  create function public.byte_count(bytea) returns int language sql immutable as 'select length($1)';
+  create function public.vsum(variadic v int[]) returns int language sql immutable as 'select sum(n)::int from unnest(v) n';
   create function public.divide(a int, b int) returns int language sql immutable as 'select a / b';
 
   create schema rest_more;
@@ -128,6 +131,19 @@ describe.each(targets())('REST RPC on $name', (target) => {
     expect(single.headers.get('preference-applied')).toBe('params=single-object')
     const big = await f.rest('POST', '/rpc/echo', { body: '{"n": 123456789012345678901234567890}', headers: { 'content-type': 'application/json' } })
     expect(big.text).toBe('{"n": 123456789012345678901234567890}')
+  })
+
+  it('reads form bodies, repeated variadic arguments, and raw text and bytes for a single unnamed parameter', async () => {
+    const form = await f.rest('POST', '/rpc/add', { body: 'a=1&b=41', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    expect(form.json).toBe(42)
+    expect((await f.rest('GET', '/rpc/vsum?v=1&v=2&v=3')).json).toBe(6)
+    expect((await f.anon.rpc('vsum', { v: [4, 5] })).data).toBe(9)
+    const text = await f.rest('POST', '/rpc/shout', { body: 'hi there', headers: { 'content-type': 'text/plain' } })
+    expect(text.json).toBe('HI THERE')
+    const bytes = await f.rest('POST', '/rpc/byte_count', { body: Buffer.from([0, 1, 2, 255]), headers: { 'content-type': 'application/octet-stream' } })
+    expect(bytes.json).toBe(4)
+    const noText = await f.rest('POST', '/rpc/add', { body: 'x', headers: { 'content-type': 'text/plain' } })
+    expect(noText.json).toMatchObject({ code: 'PGRST202', message: 'Could not find the function public.add in the schema cache' })
   })
 
   it('calls the schema of Content-Profile / Accept-Profile, and refuses one not exposed', async () => {

@@ -33,14 +33,20 @@ export interface RawAnswer {
 /** `schemas`: the Data API's exposed schemas (db_schema), when not Supabase's default. */
 export async function restFixture(target: Target, name: string, setupSql: string, o: { schemas?: string } = {}): Promise<RestFixture> {
   const own = await ownStudio(target, name)
-  const keys = await keysOf(own.studio)
-  await own.studio.auth.updateConfig(REF, { RATE_LIMIT_SIGN_IN_SIGN_UPS: 1000, RATE_LIMIT_EMAIL_SENT: 1000, MAILER_AUTOCONFIRM: true })
-  await own.studio.db.exec(setupSql)
-  if (o.schemas) {
-    const res = await fetch(`${own.studio.url}/platform/projects/${REF}/config/postgrest`, {
-      method: 'PATCH', headers: { ...AUTH, 'content-type': 'application/json' }, body: JSON.stringify({ db_schema: o.schemas }),
-    })
-    if (!res.ok) throw new Error(`Data API settings: ${res.status} ${await res.text()}`)
+  let keys: ProjectKeysOf
+  try {
+    keys = await keysOf(own.studio)
+    await own.studio.auth.updateConfig(REF, { RATE_LIMIT_SIGN_IN_SIGN_UPS: 1000, RATE_LIMIT_EMAIL_SENT: 1000, MAILER_AUTOCONFIRM: true })
+    await own.studio.db.exec(setupSql)
+    if (o.schemas) {
+      const res = await fetch(`${own.studio.url}/platform/projects/${REF}/config/postgrest`, {
+        method: 'PATCH', headers: { ...AUTH, 'content-type': 'application/json' }, body: JSON.stringify({ db_schema: o.schemas }),
+      })
+      if (!res.ok) throw new Error(`Data API settings: ${res.status} ${await res.text()}`)
+    }
+  } catch (e) {
+    await own.close()
+    throw e
   }
   const sql = async <R,>(query: string, params: (string | number | null)[] = []) => (await own.studio.db.query<R>(query, params)).rows
   return {

@@ -28,8 +28,14 @@ export class EntityRow {
 
   get nodeId(): string {
     const { schema, name, primaryKey } = this.entity.relation
-    return encodeNodeId(schema, name, primaryKey.map((k) => this.values[k] as string | number))
+    return encodeNodeId(schema, name, primaryKey.map((k) => keyValue(this.entity, k, this.values[k])))
   }
+}
+
+/** A key's value as pg_graphql puts it in a nodeId: a bigint (read as text) as a number when one holds it exactly. */
+function keyValue(e: GqlEntity, column: string, v: unknown): string | number {
+  const big = e.columns.find((c) => c.column.name === column)?.kind === 'BigInt'
+  return big && typeof v === 'string' && Number.isSafeInteger(Number(v)) ? Number(v) : (v as string | number)
 }
 
 const parse = (r: unknown) => JSON.parse(String(r)) as Record<string, unknown>

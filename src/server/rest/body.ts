@@ -195,6 +195,7 @@ export function rowsPayload(contentType: string | undefined, body: string | unde
 
 /** The arguments of an RPC call: named (JSON text of an object or array of objects) or one positional value. */
 export type ArgsPayload =
+  /** JSON: an object, or an array of objects with the same keys (anything else is `[]`, as PostgREST reads it) */
   | { kind: 'named'; json: string; keys: string[]; shape: 'object' | 'array' }
   /** a form's pairs (repeated keys kept: a variadic parameter takes them all) */
   | { kind: 'pairs'; pairs: [string, string][]; keys: string[] }

@@ -71,6 +71,8 @@ const CONSTRAINTS_SQL = `
          c.confrelid::int8::text as ref_rel, c.confkey::int2[] as ref_cols
   from pg_constraint c join pg_namespace n on n.oid = c.connamespace
   where c.contype in ('p', 'u', 'f') and c.conrelid <> 0 and n.nspname not in ${SYSTEM_SCHEMAS}
+    -- a partitioned table's FK is one relationship, not one more per partition it reaches
+    and not (c.contype = 'f' and c.conparentid <> 0)
   order by c.conrelid, c.contype, c.conname`
 
 /** Every user view's query tree (resorigtbl/resorigcol say where each output column comes from). */

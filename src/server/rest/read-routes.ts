@@ -4,14 +4,15 @@
  * Content-Profile and the status a count implies.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Queryable } from '../db/driver'
+import type { Impersonation } from '../../shared/api'
+import type { QueryResult } from '../db/driver'
 import type { ParsedQuery, Prefer } from './ast'
 import { refOf, type RestContext } from './context'
 import { RestError } from './errors'
 import { closest } from './fuzzy'
 import { parsePrefer, parseQuery, parseRange } from './parse'
 import { bodyFor, contentRange, negotiate, profileOf, rangeStatus, sendText } from './respond'
-import { runAs } from './run'
+import { runStatementsAs } from './run'
 import { cacheKey, type CachedRelation, type SchemaCache } from './schema-cache'
 import { readStatement, rootRange, type ReadStatement } from './select-sql'
 import { SqlParams } from './sql-params'
@@ -60,23 +61,31 @@ interface Counted {
   total: number | null
 }
 
-/** `Plan Rows` of EXPLAIN's top node: the planner's estimate of the rows `sql` yields. */
-async function plannedCount(tx: Queryable, sql: string, params: SqlParams): Promise<number> {
-  const { rows } = await tx.query<Record<string, unknown>>(`explain (format json) ${sql}`, params.values)
-  let plan = Object.values(rows[0] ?? {})[0]
+/** `Plan Rows` of EXPLAIN's top node (the planner's estimate of the rows the statement yields). */
+function plannedCount(result: QueryResult | undefined): number {
+  let plan = Object.values(result?.rows[0] ?? {})[0]
   if (typeof plan === 'string') plan = JSON.parse(plan)
   const top = (plan as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan
   return Math.round(Number(top?.['Plan Rows'] ?? 0))
 }
 
-async function runRead(tx: Queryable, stmt: ReadStatement, params: SqlParams, count: Prefer['count'], maxRows: number | null): Promise<Counted> {
-  const { rows } = await tx.query<{ body: string; page_total: string | number; total: string | number | null }>(stmt.sql, params.values)
-  const row = rows[0]!
+/**
+ * The read as its caller in one batch (one round trip): the statement, and for a planned or estimated count
+ * the EXPLAIN of the rows it counts.
+ */
+async function runRead(
+  ctx: RestContext, who: Impersonation, searchPath: string[], stmt: ReadStatement, params: SqlParams, count: Prefer['count'], maxRows: number | null,
+): Promise<Counted> {
+  const explain = count === 'planned' || (count === 'estimated' && maxRows !== null)
+  const statements = [{ sql: stmt.sql, params: params.values }]
+  if (explain) statements.push({ sql: `explain (format json) ${stmt.countSql}`, params: params.values })
+  const [read, plan] = await runStatementsAs(ctx.db, who, { searchPath }, statements)
+  const row = read!.rows[0]!
   const out: Counted = { body: String(row.body), pageTotal: Number(row.page_total), total: row.total === null ? null : Number(row.total) }
-  if (count === 'planned') out.total = await plannedCount(tx, stmt.countSql, params)
+  if (count === 'planned') out.total = plannedCount(plan)
   else if (count === 'estimated' && out.total !== null && maxRows !== null && out.total > maxRows) {
     // exact up to max rows, the planner's estimate beyond (as PostgREST's estimated count)
-    out.total = Math.max(await plannedCount(tx, stmt.countSql, params), maxRows + 1)
+    out.total = Math.max(plannedCount(plan), maxRows + 1)
   }
   return out
 }
@@ -103,19 +112,27 @@ export function readRoutes(app: FastifyInstance, ctx: RestContext): void {
           cache, relation: relationOf(cache, schema, name), query, params, limit, offset,
           count: prefer.count !== undefined && prefer.count !== 'planned',
           countLimit: prefer.count === 'estimated' && config.maxRows !== null ? config.maxRows + 1 : undefined,
-          format: media.kind === 'csv' ? 'csv' : 'json', stripNulls: media.stripNulls,
+          format: request.method === 'HEAD' ? 'none' : media.kind === 'csv' ? 'csv' : 'json', stripNulls: media.stripNulls,
         })
       })
-      const result = await runAs(ctx.db, who, { searchPath: [schema, ...config.extraSearchPath] }, (tx) =>
-        runRead(tx, stmt, params, prefer.count, config.maxRows))
+      const result = await runRead(ctx, who, [schema, ...config.extraSearchPath], stmt, params, prefer.count, config.maxRows)
       const from = offset ?? 0
-      const status = rangeStatus(from, result.pageTotal, result.total)
       reply.header('content-range', contentRange(from, result.pageTotal, result.total))
+      reply.header('content-location', contentLocation(name, request))
+      if (prefer.count) reply.header('preference-applied', `count=${prefer.count}`)
       if (negotiated) reply.header('content-profile', schema)
+      const status = rangeStatus(from, result.pageTotal, result.total)
       const body = bodyFor(media, result.body, result.pageTotal)
       return sendText(reply, status, media, body)
     },
   })
+}
+
+/** `Content-Location: /books?order=id&select=id`: the relation and its query parameters sorted by key, as PostgREST answers. */
+export function contentLocation(name: string, request: FastifyRequest): string {
+  const pairs = queryPairs(request).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+  const query = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')
+  return `/${encodeURIComponent(name)}${query ? `?${query}` : ''}`
 }
 
 const headerText = (h: string | string[] | undefined) => (Array.isArray(h) ? h[0] : h)

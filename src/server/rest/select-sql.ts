@@ -16,7 +16,8 @@ import { fieldSql, filterSql } from './filter-sql'
 import type { CachedRelation, SchemaCache } from './schema-cache'
 import type { SqlParams } from './sql-params'
 
-export type BodyFormat = 'json' | 'csv'
+/** 'none': no body (HEAD), only the counts */
+export type BodyFormat = 'json' | 'csv' | 'none'
 
 export interface ReadOptions {
   cache: SchemaCache
@@ -207,10 +208,13 @@ function selectSql(level: Level, columns: string[]): string {
   for (const j of level.joins) sql += ` ${j.sql}`
   if (level.where.length) sql += ` where ${level.where.join(' and ')}`
   if (level.order.length) sql += ` order by ${level.order.join(', ')}`
-  if (level.limit !== undefined) sql += ` limit ${Math.max(0, Math.trunc(level.limit))}`
-  if (level.offset) sql += ` offset ${Math.max(0, Math.trunc(level.offset))}`
+  if (level.limit !== undefined) sql += ` limit ${count(level.limit)}`
+  if (level.offset) sql += ` offset ${count(level.offset)}`
   return sql
 }
+
+/** A row count as SQL text: a whole number from 0 to 2^53 - 1 (never `1e+30`, `Infinity` or `NaN`). */
+const count = (n: number) => String(Number.isNaN(n) ? 0 : Math.min(Math.max(0, Math.trunc(n)), Number.MAX_SAFE_INTEGER))
 
 const named = (columns: readonly Output[]) => columns.map((c) => `${c.expr} as ${quoteIdent(c.key)}`)
 
@@ -237,7 +241,7 @@ function embedSql(
   } else {
     for (const [sc, tc] of r.pairs) joinWhere.push(`${alias}.${quoteIdent(tc)} = ${parent}.${quoteIdent(sc)}`)
   }
-  const level = buildLevel(b, r.target, alias, from, item.select, atPath, depth, { filters: true, order: !toOne, range: !toOne })
+  const level = buildLevel(b, r.target, alias, from, item.select, atPath, depth, { filters: true, order: true, range: true })
   level.where.unshift(...joinWhere)
   const e = nextAlias(b, 'e')
   if (item.spread) {
@@ -277,10 +281,12 @@ export function readStatement(opts: ReadOptions): ReadStatement {
   const rows = selectSql(level, named(level.columns))
   const countLevel: Level = { ...level, joins: level.joins.filter((j) => j.filters), order: [], limit: undefined, offset: undefined }
   const countSql = selectSql(countLevel, ['1'])
-  const counted = opts.countLimit === undefined ? countSql : `${countSql} limit ${Math.max(0, Math.trunc(opts.countLimit))}`
+  const counted = opts.countLimit === undefined ? countSql : `${countSql} limit ${count(opts.countLimit)}`
   const total = opts.count ? `(select count(*) from (${counted}) as pgrst_c)` : 'null::bigint'
   let body: string
-  if (opts.format === 'csv') {
+  if (opts.format === 'none') {
+    body = `''`
+  } else if (opts.format === 'csv') {
     const header = opts.params.typed(keys.map(csvField).join(','), 'text')
     body = `${header} || coalesce(chr(10) || string_agg(substring(pgrst_r::text, 2, length(pgrst_r::text) - 2), chr(10)), '')`
   } else {

@@ -106,8 +106,10 @@ function planChange(method: Method, request: FastifyRequest, rel: CachedRelation
   const contentType = request.headers['content-type']
   if (method === 'PATCH') {
     const payload = rowsPayload(contentType, text, q.columns)
+    // a body with no key sets nothing: no row is changed or answered (and no filter is bound)
+    if (payload.keys.length === 0) return { change: noUpdateSql(rel, returnRows), tracksInserted: false }
     const target = rowsTarget('PATCH', rel, q, params)
-    return { change: updateSql(rel, payload, target, bind, { missingDefault, returnRows }) ?? noUpdateSql(rel, returnRows), tracksInserted: false }
+    return { change: updateSql(rel, payload, target, bind, { missingDefault, returnRows })!, tracksInserted: false }
   }
   if (method === 'PUT') {
     const range = q.ranges.find((r) => r.path.length === 0)

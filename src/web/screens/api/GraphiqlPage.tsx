@@ -5,7 +5,7 @@
  * beside it, and the documentation explorer lists the schema's types.
  */
 import { useParams } from '@tanstack/react-router'
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useSnapshot } from 'valtio'
 import { Play, Sparkles } from 'lucide-react'
 import { MSG } from '../../../shared/messages'
@@ -64,6 +64,8 @@ export function GraphiqlPage() {
     queryFn: () => introspect(settings.data!, key!),
     enabled: !!settings.data && !!key,
     retry: false,
+    // the explorer and completion keep the last schema while the new role's loads
+    placeholderData: keepPreviousData,
   })
   const roles = GRAPHIQL_ROLES.map((r) => ({
     value: r,
