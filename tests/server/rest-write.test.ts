@@ -21,6 +21,7 @@ const SCHEMA = `
     words int generated always as (pages * 300) stored
   );
   create table public.items (id int primary key, name text, qty int default 1);
+  create view public.items_view as select id, name, qty from public.items;
   create table public.notes (id uuid primary key default gen_random_uuid(), owner uuid not null default auth.uid(), body text not null);
   alter table public.notes enable row level security;
   create policy notes_select on public.notes for select to authenticated using (owner = auth.uid());
@@ -169,6 +170,16 @@ describe.each(targets())('REST writes on $name', (target) => {
     const counted = await f.service.from('items').delete({ count: 'exact' }).gt('qty', 3)
     expect(counted).toMatchObject({ error: null, status: 204, count: 1 })
     expect(await f.sql('select id from public.items')).toEqual([{ id: 3 }])
+  })
+
+  it('writes through an updatable view, a limited update picking rows by its order', async () => {
+    await items(4)
+    const added = await f.service.from('items_view').insert({ id: 10, name: 'by view' }).select().single()
+    expect(added).toMatchObject({ error: null, data: { id: 10, name: 'by view', qty: 1 } })
+    const limited = await f.rest('PATCH', '/items_view?id=lt.10&order=id.desc&limit=2', { json: { qty: 0 }, headers: { prefer: 'return=representation' } })
+    expect(limited.json.map((r: { id: number }) => r.id).sort()).toEqual([3, 4])
+    expect(await f.service.from('items_view').delete().eq('id', 10).select('name')).toMatchObject({ error: null, data: [{ name: 'by view' }] })
+    expect(await f.sql('select id, qty from public.items order by id')).toEqual([{ id: 1, qty: 1 }, { id: 2, qty: 2 }, { id: 3, qty: 0 }, { id: 4, qty: 0 }])
   })
 
   it('refuses an update or delete without a filter, as Supabase’s safe updates do', async () => {

@@ -31,7 +31,7 @@ function count(key: string, value: string, which: 'limit' | 'offset'): number {
  * argument names; those parameters go to `args` instead of being read as filters.
  */
 export function parseQuery(query: readonly (readonly [string, string])[], opts?: { argNames?: ReadonlySet<string> }): ParsedQuery {
-  const parsed: ParsedQuery = { select: [{ kind: 'star' }], filters: [], order: [], ranges: [], args: {} }
+  const parsed: ParsedQuery = { select: [{ kind: 'star' }], filters: [], order: [], ranges: [], args: Object.create(null) as ParsedQuery['args'] }
   const seen = new Set<string>()
   const ranges = new Map<string, { path: EmbedPath; limit?: number; offset?: number }>()
   for (const [key, value] of query) {

@@ -31,7 +31,7 @@ export function unknownRelation(schema: string, name: string, cache?: SchemaCach
 }
 
 /** Codes that mean the cache may be behind the catalog: read it again once before answering them. */
-const STALE = new Set(['PGRST205', 'PGRST200', '42703'])
+const STALE = new Set(['PGRST205', 'PGRST200', 'PGRST204', '42703'])
 
 /**
  * `build` over the cache; when it fails with what a newer catalog might know (an unknown relation, column

@@ -90,11 +90,11 @@ function noFunction(cache: SchemaCache, schema: string, name: string, shape: Cal
   if (!onlySingle) {
     if (overloads.length === 0) {
       const names = [...cache.functions.values()].flat().filter((f) => f.schema === schema).map((f) => f.name)
-      const best = closest(name, [...new Set(names)])
+      const best = fuzzyClosest(name, [...new Set(names)])
       if (best !== undefined) hint = `Perhaps you meant to call the function ${schema}.${best}`
     } else {
       const list = (names: string[]) => `(${[...names].sort().join(', ')})`
-      const best = closest(list(keys), [...new Set(overloads.map((f) => list(inputArgs(f).map((a) => a.name))))])
+      const best = fuzzyClosest(list(keys), [...new Set(overloads.map((f) => list(inputArgs(f).map((a) => a.name))))])
       if (best !== undefined) hint = `Perhaps you meant to call the function ${schema}.${name}${best}`
     }
   }
@@ -123,8 +123,11 @@ function similarity(a: string, b: string): number {
   return d === 0 ? 0 : dot / d
 }
 
-/** The candidate most like `text` (as PostgREST's fuzzy set: none when nothing is close), never `text` itself. */
-export function closest(text: string, candidates: readonly string[]): string | undefined {
+/**
+ * The candidate most like `text`, never `text` itself: bigram similarity as PostgREST's FuzzySet scores it for
+ * function hints (fuzzy.ts's edit distance would miss `add(a)` → `add(a, b)`, which PostgREST suggests).
+ */
+function fuzzyClosest(text: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined
   let score = 0.33
   for (const c of candidates) {

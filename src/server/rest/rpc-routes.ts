@@ -14,14 +14,13 @@ import { fieldSql } from './filter-sql'
 import { parsePrefer, parseQuery, parseRange } from './parse'
 import { inputArgs, resolveFunction, type CallShape } from './rpc-resolve'
 import { bodyArgs, callSql, functionResult, pairsToJson, type CallArgs, type FunctionResult } from './rpc-sql'
-import { runAs } from './run'
 import { cacheKey, type CachedFunction, type SchemaCache } from './schema-cache'
 import { readStatement, rootRange } from './select-sql'
 import { SqlParams } from './sql-params'
 import { installRawBodies } from './write-body-parser'
 import { queryPairs } from './read-routes'
 import { bodyFor, contentRange, negotiate, profileOf, rangeStatus, type Media } from './respond'
-import { checkMaxAffected, GUC_COLUMNS, gucOverrides, preferenceApplied, send } from './write-answer'
+import { checkMaxAffected, GUC_COLUMNS, gucOverrides, preferenceApplied, runWrite, send } from './write-answer'
 
 interface Row {
   body: string | null
@@ -125,17 +124,19 @@ async function handleCall(ctx: RestContext, request: FastifyRequest, reply: Fast
   const sql = statement(cache, called, params, { media, count, limit: range.limit, offset: range.offset })
   const readOnly = isRead || called.fn.volatility !== 'v'
 
-  const row = await runAs(ctx.db, who, { searchPath: [schema, ...config.extraSearchPath], rollback: prefer.tx === 'rollback' }, async (tx) => {
-    if (readOnly) await tx.query('set transaction read only')
-    const r = (await tx.query<Row>(sql, params.values)).rows[0]!
-    const n = sets ? Number(r.page_total) : 1
-    // a single object asked for and not one row: 406, and what the function changed is undone
-    if (sets) r.body = bodyFor(media, r.body ?? '[]', n)
-    // one row (`returns todos`, OUT parameters): the object itself, null when the function returned none
-    else if (kind === 'row' && media.kind !== 'csv') r.body = Number(r.page_total) === 0 ? 'null' : bodyFor({ ...media, kind: 'object' }, r.body ?? '[]', 1)
-    checkMaxAffected(prefer, n)
-    return r
-  })
+  const strict = prefer.handling === 'strict' && prefer.maxAffected !== undefined
+  const single = media.kind === 'object' && sets
+  const check = single || strict
+    ? (r: Row) => {
+        // a single object asked for and not one row: 406, and what the function changed is undone
+        if (single) r.body = bodyFor(media, r.body ?? '[]', Number(r.page_total))
+        if (strict) checkMaxAffected(prefer, sets ? Number(r.page_total) : 1)
+      }
+    : undefined
+  const statements = [...(readOnly ? [{ sql: 'set transaction read only' }] : []), { sql, params: params.values }]
+  const row = await runWrite<Row>(ctx.db, who, { searchPath: [schema, ...config.extraSearchPath], rollback: prefer.tx === 'rollback' }, statements, check)
+  // one row (`returns todos`, OUT parameters): the object itself, null when the function returned none
+  if (kind === 'row' && media.kind !== 'csv') row.body = Number(row.page_total) === 0 ? 'null' : bodyFor({ ...media, kind: 'object' }, row.body ?? '[]', 1)
 
   const guc = gucOverrides(row.response_headers, row.response_status)
   const pageTotal = Number(row.page_total)

@@ -4,8 +4,11 @@
  * PostgREST 12 honours them.
  */
 import type { FastifyReply } from 'fastify'
+import type { Impersonation } from '../../shared/api'
+import type { Driver, Statement } from '../db/driver'
 import type { Prefer } from './ast'
 import { RestError } from './errors'
+import { runAs, runStatementsAs, type RunOptions } from './run'
 
 /** Preference-Applied: the preferences honoured, in PostgREST's order. */
 export function preferenceApplied(p: Prefer, which: ReadonlyArray<keyof Prefer>): string | undefined {
@@ -69,4 +72,22 @@ export function send(
   for (const [k, v] of a.guc?.headers ?? []) reply.header(k, v)
   reply.status(a.guc?.status ?? a.status)
   return a.body === undefined ? reply.send() : reply.send(a.body)
+}
+
+/**
+ * Runs `statements` as the caller and answers the last one's first row. Without `check`, in one batch (one
+ * round trip); with it, in a transaction where `check` sees that row before the commit and may throw to undo
+ * everything (PostgREST's PUT key, single-object and max-affected checks).
+ */
+export async function runWrite<R>(db: Driver, who: Impersonation, opts: RunOptions, statements: readonly Statement[], check?: (row: R) => void): Promise<R> {
+  if (!check) {
+    const results = await runStatementsAs(db, who, opts, statements)
+    return results[results.length - 1]!.rows[0] as R
+  }
+  return runAs(db, who, opts, async (tx) => {
+    let row: R | undefined
+    for (const s of statements) row = (await tx.query<R>(s.sql, s.params)).rows[0]
+    check(row!)
+    return row!
+  })
 }

@@ -12,14 +12,13 @@ import { refOf, type RestContext } from './context'
 import { RestError } from './errors'
 import { fieldSql, filterSql } from './filter-sql'
 import { parsePrefer, parseQuery } from './parse'
-import { runAs } from './run'
 import { bodyText, installRawBodies } from './write-body-parser'
 import type { CachedRelation, SchemaCache } from './schema-cache'
 import { readStatement } from './select-sql'
 import { SqlParams } from './sql-params'
 import { queryPairs, relationOf, withFreshCache } from './read-routes'
 import { bodyFor, contentRange, negotiate, profileOf, type Media } from './respond'
-import { checkMaxAffected, GUC_COLUMNS, gucOverrides, preferenceApplied, send } from './write-answer'
+import { checkMaxAffected, GUC_COLUMNS, gucOverrides, preferenceApplied, runWrite, send } from './write-answer'
 import { deleteSql, insertSql, noUpdateSql, relationSql, updateSql, type RowsTarget } from './write-sql'
 
 type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -79,14 +78,18 @@ function putConditions(rel: CachedRelation, q: ParsedQuery, params: SqlParams): 
   return conditions.join(' AND ')
 }
 
+/** Query-string encoding as PostgREST's (http-types): only unreserved characters (A-Z a-z 0-9 - _ . ~) kept. */
+const queryEncode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+
 /** The `Location` of a single inserted row: `/table?pk=eq.value` (PostgREST: only with return=headers-only and a key). */
 function locationOf(rel: CachedRelation, json: string | null): string | undefined {
   if (!json || rel.primaryKey.length === 0) return undefined
-  const row = JSON.parse(json) as Record<string, unknown>
+  // the key's values as text (bigints beyond 2^53 intact)
+  const row = JSON.parse(json) as Record<string, string | null>
   const q = rel.primaryKey.map((k) => {
     const v = row[k]
-    const text = v === null || v === undefined ? 'is.null' : `eq.${typeof v === 'string' ? v : JSON.stringify(v)}`
-    return `${encodeURIComponent(k)}=${encodeURIComponent(text)}`
+    const text = v === null || v === undefined ? 'is.null' : `eq.${v}`
+    return `${queryEncode(k)}=${queryEncode(text)}`
   })
   return `/${rel.name}?${q.join('&')}`
 }
@@ -147,15 +150,18 @@ async function handleWrite(ctx: RestContext, method: Method, request: FastifyReq
   })
   const { rel, params, sql } = built
 
-  const row = await runAs(ctx.db, who, { searchPath: [schema, ...config.extraSearchPath], rollback: prefer.tx === 'rollback' }, async (tx) => {
-    const r = (await tx.query<Row>(sql, params.values)).rows[0]!
-    const n = Number(r.page_total)
-    if (method === 'PUT' && n !== 1) throw new RestError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)')
-    // a single object asked for and not one row: the change is undone
-    if (representation) r.body = bodyFor(media, r.body ?? '[]', n)
-    if (method === 'PATCH' || method === 'DELETE') checkMaxAffected(prefer, n)
-    return r
-  })
+  const strict = (method === 'PATCH' || method === 'DELETE') && prefer.handling === 'strict' && prefer.maxAffected !== undefined
+  const single = representation && media.kind === 'object'
+  const check = method === 'PUT' || single || strict
+    ? (r: Row) => {
+        const n = Number(r.page_total)
+        if (method === 'PUT' && n !== 1) throw new RestError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)')
+        // a single object asked for and not one row: the change is undone
+        if (single) r.body = bodyFor(media, r.body ?? '[]', n)
+        if (strict) checkMaxAffected(prefer, n)
+      }
+    : undefined
+  const row = await runWrite<Row>(ctx.db, who, { searchPath: [schema, ...config.extraSearchPath], rollback: prefer.tx === 'rollback' }, [{ sql, params: params.values }], check)
   return answer(reply, method, rel, prefer, row, { representation, headersOnly, media, profile: negotiated ? schema : undefined, upsertKnown: rel.primaryKey.length > 0 || q.onConflict !== undefined })
 }
 
@@ -166,7 +172,7 @@ function statement(
 ): string {
   const inserted = plan.tracksInserted ? `nullif(current_setting('pgrst.inserted', true), '')::int` : 'null::int'
   const location = o.headersOnly && rel.primaryKey.length
-    ? `(select row_to_json(pgrst_l)::text from (select ${rel.primaryKey.map((k) => `pgrst_source.${quoteIdent(k)}`).join(', ')} from pgrst_source limit 1) as pgrst_l)`
+    ? `(select row_to_json(pgrst_l)::text from (select ${rel.primaryKey.map((k) => `pgrst_source.${quoteIdent(k)}::text as ${quoteIdent(k)}`).join(', ')} from pgrst_source limit 1) as pgrst_l)`
     : 'null::text'
   if (!o.representation) {
     return `with pgrst_source as (${plan.change}) select null::text as body, count(*) as page_total, ${location} as location, ${inserted} as inserted, ${GUC_COLUMNS} from pgrst_source`
