@@ -5,9 +5,9 @@ import './api-docs.css'
 /** /project/{ref}/api: the API docs menu beside the open page (a guide, a table, a function, GraphiQL). */
 export function ApiDocsLayout() {
   return (
-    <div className="apidocs-layout">
+    <div className="area-layout">
       <ApiDocsSidebar />
-      <section className="apidocs-main">
+      <section className="area-main">
         <Outlet />
       </section>
     </div>

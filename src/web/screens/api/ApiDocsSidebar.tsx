@@ -13,11 +13,11 @@ export function ApiDocsSidebar() {
   const sections = apiDocsMenu({ authEnabled: docs.authEnabled, resources: docs.resources, functions: docs.functions })
 
   return (
-    <aside className="apidocs-sidebar" aria-label="API docs menu">
-      <h2 className="apidocs-sidebar__title">API Docs</h2>
+    <aside className="area-sidebar" aria-label="API docs menu">
+      <h2 className="area-sidebar__title">API Docs</h2>
       {sections.map((section) => (
-        <nav key={section.title} className="apidocs-sidebar__section" aria-label={section.title}>
-          <p className="apidocs-sidebar__heading">{section.title}</p>
+        <nav key={section.title} className="area-sidebar__section" aria-label={section.title}>
+          <p className="area-sidebar__heading">{section.title}</p>
           {section.items.map((item) => (
             <MenuLink key={item.id} item={item} projectRef={docs.ref} active={item.id === active} />
           ))}
@@ -33,10 +33,10 @@ function MenuLink({ item, projectRef, active }: { item: ApiDocsMenuItem; project
   return (
     <Link
       to={item.href(projectRef)}
-      className={cx('apidocs-link', active && 'apidocs-link--active', code && 'apidocs-link--code')}
+      className={cx('area-link', active && 'area-link--active', code && 'area-link--code')}
       aria-current={active ? 'page' : undefined}
     >
-      <span className="apidocs-link__label">{item.label}</span>
+      <span className="area-link__label">{item.label}</span>
     </Link>
   )
 }

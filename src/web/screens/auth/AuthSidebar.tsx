@@ -20,11 +20,11 @@ export function AuthSidebar() {
     .filter((s) => s.items.length > 0)
 
   return (
-    <aside className="auth-sidebar" aria-label="Authentication menu">
-      <h2 className="auth-sidebar__title">Authentication</h2>
+    <aside className="area-sidebar" aria-label="Authentication menu">
+      <h2 className="area-sidebar__title">Authentication</h2>
       {sections.map(({ section, items: shown }) => (
-        <nav key={section} className="auth-sidebar__section" aria-label={AUTH_SECTION_LABELS[section]}>
-          <p className="auth-sidebar__heading">{AUTH_SECTION_LABELS[section]}</p>
+        <nav key={section} className="area-sidebar__section" aria-label={AUTH_SECTION_LABELS[section]}>
+          <p className="area-sidebar__heading">{AUTH_SECTION_LABELS[section]}</p>
           {shown.map((item) => (
             <MenuLink key={item.route} item={item} projectRef={ref} />
           ))}
@@ -38,11 +38,11 @@ function MenuLink({ item, projectRef }: { item: AuthMenuItem; projectRef: string
   return (
     <Link
       to={item.href(projectRef)}
-      className="auth-link"
+      className="area-link"
       activeOptions={{ includeSearch: false }}
-      activeProps={{ className: 'auth-link--active', 'aria-current': 'page' }}
+      activeProps={{ className: 'area-link--active', 'aria-current': 'page' }}
     >
-      <span className="auth-link__label">{item.label}</span>
+      <span className="area-link__label">{item.label}</span>
       {item.badge && <Badge tone={item.badge === 'ALPHA' ? 'warning' : 'info'}>{item.badge}</Badge>}
     </Link>
   )

@@ -88,7 +88,9 @@ export function SqlEditor({ projectRef, readOnly }: SqlEditorProps) {
       }),
     })
     view.current = editor
-    editor.focus()
+    // A new editor takes the focus, unless the user is in the results: the editor is made again when a first
+    // autosave moves /sql/new to the snippet's own URL, which must not pull them out of the grid.
+    if (!document.activeElement?.closest('.sql-results')) editor.focus()
 
     // a command's new text, and the place of an error, come from the store
     const showError = () => {
