@@ -7,7 +7,8 @@ import { apiSettingsQuery } from '../src/web/model/settings/queries'
 import {
   failGraphiqlRun, finishGraphiqlRun, graphiql, parseGraphiqlVariables, replaceGraphiqlQuery, setGraphiqlRole, startGraphiqlRun,
 } from '../src/web/model/api/graphiql'
-import { keyOfRole, postGraphql } from '../src/web/model/api/graphiql-client'
+import { keyOfRole } from '../src/web/model/api/graphiql'
+import { postGraphql } from '../src/web/data/graphql'
 import { prettifyQuery } from '../src/web/model/api/graphiql-schema'
 import type { GraphiqlRoleArgs } from './api-graphiql'
 

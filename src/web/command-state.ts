@@ -33,13 +33,15 @@ import { authConfigEditor } from './model/auth/config-state'
 import { authFeatures } from './model/auth/features'
 import { columnPrivilegesState } from './model/auth/column-privileges-state'
 import { usersState } from './model/auth/users-state'
+import { graphiql } from './model/api/graphiql'
+import { apiDocsPrefs } from './model/api/preferences'
 import type { AppRouter } from './router'
 
 /** Every UI store a `when`, `enabled` or `checked` may read (toasts, confirmations and help never decide one). */
 const STORES: object[] = [
   keymap, palette, theme, policyEditor, rolesState, roleState, snippetsState, sqlDrafts, sqlEditor, bucketsState,
   objectDialogs, explorer, storagePolicyModal, gridState, importState, rowEdit, saveStatus, selection, structureState,
-  tableListState, undoState, authConfigEditor, authFeatures, columnPrivilegesState, usersState,
+  tableListState, undoState, authConfigEditor, authFeatures, columnPrivilegesState, usersState, graphiql, apiDocsPrefs,
 ]
 
 const listeners = new Set<() => void>()

@@ -7,7 +7,7 @@ import {
   type GraphQLNamedType, type GraphQLSchema, type GraphQLType, type IntrospectionQuery,
 } from 'graphql'
 import type { ProjectApiSettings } from '../../../shared/storage'
-import { postGraphql } from './graphiql-client'
+import { postGraphql } from '../../data/graphql'
 
 /** The schema as the key's role sees it. */
 export async function introspect(settings: ProjectApiSettings, key: string): Promise<GraphQLSchema> {

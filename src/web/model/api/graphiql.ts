@@ -4,6 +4,7 @@
  * commands (run, role, prettify) work headless; the page's editors read and write it.
  */
 import { proxy } from 'valtio'
+import type { ProjectApiSettings } from '../../../shared/storage'
 
 export const GRAPHIQL_ROLES = ['anon', 'service_role'] as const
 export type GraphiqlRole = (typeof GRAPHIQL_ROLES)[number]
@@ -93,3 +94,6 @@ export const GRAPHIQL_EDITOR_KEYS: readonly (readonly ['api.graphiql.run' | 'api
   ['api.graphiql.run', '$mod+Enter'],
   ['api.graphiql.prettify', '$mod+Shift+p'],
 ]
+
+/** The key of the role, or null when this user is not shown it (service_role without SQL admin rights). */
+export const keyOfRole = (settings: ProjectApiSettings, role: GraphiqlRole) => (role === 'service_role' ? settings.service_role_key : settings.anon_key)

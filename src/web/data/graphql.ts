@@ -2,13 +2,9 @@
  * The request GraphiQL sends: from the browser straight to the project's GraphQL endpoint
  * (`${api_url}/graphql/v1`), as any app would, with the chosen key as `apikey` and `Authorization: Bearer`.
  */
-import type { ProjectApiSettings } from '../../../shared/storage'
-import type { GraphiqlRole } from './graphiql'
+import type { ProjectApiSettings } from '../../shared/storage'
 
 export const graphqlUrl = (settings: Pick<ProjectApiSettings, 'api_url'>) => `${settings.api_url.replace(/\/+$/, '')}/graphql/v1`
-
-/** The key of the role, or null when this user is not shown it (service_role without SQL admin rights). */
-export const keyOfRole = (settings: ProjectApiSettings, role: GraphiqlRole) => (role === 'service_role' ? settings.service_role_key : settings.anon_key)
 
 export interface GraphqlBody {
   query: string
