@@ -24,7 +24,7 @@ import { startStudio, type Studio } from '../src/server/app'
 import { DEFAULT_PROJECT_REF } from '../src/shared/constants'
 import { BENCH_AUTH, BENCH_TOKEN } from './support/auth'
 import {
-  admin, compare as compareSides, loadClient, minimalServer, pgliteThread, summarize, type Figures, type Side, type Target,
+  compare as compareSides, withBenchDatabase, loadClient, minimalServer, pgliteThread, summarize, type Figures, type Side, type Target,
 } from './support/load'
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000)
@@ -63,24 +63,12 @@ const studioOptions = { port: 0, serveStatic: false, logger: false, token: BENCH
 const studioTarget = (studio: Studio): Target => ({ url: `${studio.url}${QUERY_PATH}`, headers: BENCH_AUTH, ...request })
 try {
   if (serverUrl) {
-    const name = `bench_api_${process.pid}`
-    await admin(serverUrl, `create database ${name}`)
-    const url = new URL(serverUrl)
-    url.pathname = `/${name}`
-    const databaseUrl = url.toString()
-    const stats = new pg.Client({ connectionString: serverUrl })
-    await stats.connect()
-    try {
+    await withBenchDatabase(serverUrl, 'bench_api', async ({ url: databaseUrl, sessions }) => {
       const studio = await startStudio({ ...studioOptions, dataDir: join(dir, 'pg'), databaseUrl })
       const pool = new pg.Pool({ connectionString: databaseUrl })
       pool.on('error', () => undefined) // its idle sessions end when the database is dropped
       const minimal = await minimalQueryServer(async (sql) => (await pool.query(sql)).rows)
       try {
-        const sessions = async () => {
-          await stats.query('select pg_stat_clear_snapshot()')
-          const { rows } = await stats.query<{ sessions: string }>('select sessions from pg_stat_database where datname = $1', [name])
-          return Number(rows[0]!.sessions)
-        }
         const figures = await compare([{ name: 'studio', target: studioTarget(studio) }, { name: 'minimal', target: minimal.target }], sessions)
         summary('postgres', figures, true)
       } finally {
@@ -88,10 +76,7 @@ try {
         await pool.end()
         await studio.close()
       }
-    } finally {
-      await stats.end()
-      await admin(serverUrl, `drop database if exists ${name} with (force)`)
-    }
+    })
   }
   if (!process.env.BENCH_PG_ONLY) {
     const studio = await startStudio({ ...studioOptions, dataDir: join(dir, 'pglite') })

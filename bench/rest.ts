@@ -24,7 +24,7 @@ import pg from 'pg'
 import { startStudio, type Studio } from '../src/server/app'
 import { DEFAULT_PROJECT_REF } from '../src/shared/constants'
 import { BENCH_TOKEN } from './support/auth'
-import { admin, compare, loadClient, minimalServer, pgliteThread, summarize, type Target } from './support/load'
+import { compare, loadClient, minimalServer, pgliteThread, summarize, withBenchDatabase, type Target } from './support/load'
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -132,14 +132,7 @@ const dir = await mkdtemp(join(tmpdir(), 'studio-bench-rest-'))
 const studioOptions = { port: 0, serveStatic: false, logger: false, token: BENCH_TOKEN }
 try {
   if (serverUrl) {
-    const name = `bench_rest_${process.pid}`
-    await admin(serverUrl, `create database ${name}`)
-    const url = new URL(serverUrl)
-    url.pathname = `/${name}`
-    const databaseUrl = url.toString()
-    const stats = new pg.Client({ connectionString: serverUrl })
-    await stats.connect()
-    try {
+    await withBenchDatabase(serverUrl, 'bench_rest', async ({ url: databaseUrl, sessions }) => {
       const studio = await startStudio({ ...studioOptions, dataDir: join(dir, 'pg'), databaseUrl })
       const pool = new pg.Pool({ connectionString: databaseUrl })
       pool.on('error', () => undefined) // its idle sessions end when the database is dropped
@@ -147,11 +140,6 @@ try {
         await studio.db.exec(SEED)
         const minimal = await minimalRest(async (sql) => (await pool.query<{ body: string }>(sql)).rows[0]!.body)
         try {
-          const sessions = async () => {
-            await stats.query('select pg_stat_clear_snapshot()')
-            const { rows } = await stats.query<{ sessions: string }>('select sessions from pg_stat_database where datname = $1', [name])
-            return Number(rows[0]!.sessions)
-          }
           await bench('postgres', await studioRest(studio), minimal.target, sessions)
         } finally {
           await minimal.close()
@@ -160,10 +148,7 @@ try {
         await pool.end()
         await studio.close()
       }
-    } finally {
-      await stats.end()
-      await admin(serverUrl, `drop database if exists ${name} with (force)`)
-    }
+    })
   }
   if (!process.env.BENCH_PG_ONLY) {
     const studio = await startStudio({ ...studioOptions, dataDir: join(dir, 'pglite') })

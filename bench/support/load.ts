@@ -153,6 +153,32 @@ export async function admin(url: string, sql: string): Promise<void> {
   }
 }
 
+/**
+ * fn with a database of the bench's own on the PostgreSQL server of `serverUrl` (`${prefix}_${pid}`, dropped
+ * after), and how many sessions have been opened on it so far (pg_stat_database.sessions).
+ */
+export async function withBenchDatabase<T>(
+  serverUrl: string, prefix: string, fn: (db: { url: string; sessions(): Promise<number> }) => Promise<T>,
+): Promise<T> {
+  const name = `${prefix}_${process.pid}`
+  await admin(serverUrl, `create database ${name}`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const stats = new pg.Client({ connectionString: serverUrl })
+  await stats.connect()
+  try {
+    const sessions = async () => {
+      await stats.query('select pg_stat_clear_snapshot()')
+      const { rows } = await stats.query<{ sessions: string }>('select sessions from pg_stat_database where datname = $1', [name])
+      return Number(rows[0]!.sessions)
+    }
+    return await fn({ url: url.toString(), sessions })
+  } finally {
+    await stats.end()
+    await admin(serverUrl, `drop database if exists ${name} with (force)`)
+  }
+}
+
 export interface Side {
   name: string
   target: Target
