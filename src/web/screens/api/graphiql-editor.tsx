@@ -5,7 +5,6 @@
  */
 import { useEffect, useRef } from 'react'
 import { subscribe } from 'valtio'
-import { Prec } from '@codemirror/state'
 import { EditorView, keymap, lineNumbers, placeholder, highlightActiveLine, drawSelection } from '@codemirror/view'
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands'
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete'
@@ -13,8 +12,7 @@ import { bracketMatching, HighlightStyle, syntaxHighlighting } from '@codemirror
 import { tags } from '@lezer/highlight'
 import { graphql, updateSchema } from 'cm6-graphql'
 import type { GraphQLSchema } from 'graphql'
-import { dispatchKey } from '../../keys/dispatch'
-import { createKeyMatcher } from '../../keys/matcher'
+import { commandKeys } from '../../keys/editor-keys'
 import { GRAPHIQL_EDITOR_KEYS, graphiql, setGraphiqlQuery, setGraphiqlVariables } from '../../model/api/graphiql'
 
 const look = [
@@ -45,18 +43,7 @@ const look = [
 ]
 
 /** GraphiQL's keys, taken before CodeMirror's (⌘Enter would otherwise insert a line). */
-const graphiqlKeys = () => {
-  const matcher = createKeyMatcher(GRAPHIQL_EDITOR_KEYS, (id, event: KeyboardEvent) => event.repeat || dispatchKey(id))
-  return Prec.highest(
-    EditorView.domEventHandlers({
-      keydown(event) {
-        if (!matcher(event)) return false
-        event.preventDefault()
-        return true
-      },
-    }),
-  )
-}
+const graphiqlKeys = () => commandKeys(GRAPHIQL_EDITOR_KEYS)
 
 const basics = () => [
   graphiqlKeys(),

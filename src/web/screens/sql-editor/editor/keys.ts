@@ -7,13 +7,12 @@
  *    Favorite query is not offered here), except where the SQL command wins on purpose: ⌘Enter runs the
  *    query, as in every SQL editor, in place of CodeMirror's "insert blank line".
  */
-import { Prec, type Extension } from '@codemirror/state'
-import { EditorView, type KeyBinding } from '@codemirror/view'
+import type { Extension } from '@codemirror/state'
+import type { KeyBinding } from '@codemirror/view'
 import { defaultKeymap, historyKeymap } from '@codemirror/commands'
 import { closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete'
 import { searchKeymap } from '@codemirror/search'
-import { dispatchKey } from '../../../keys/dispatch'
-import { createKeyMatcher } from '../../../keys/matcher'
+import { commandKeys } from '../../../keys/editor-keys'
 import { isMacPlatform, parseBinding } from '../../../model/app/keys/binding'
 import type { CommandId } from '../../../../../commands/all'
 
@@ -82,16 +81,5 @@ export function editorBindings(keymap: Readonly<Record<string, string>>, mac = i
   })
 }
 
-/** The editor's extension: a key the bindings take runs its command and goes no further; a held key repeats nothing. */
-export function editorKeys(keymap: Readonly<Record<string, string>>): Extension {
-  const matcher = createKeyMatcher(editorBindings(keymap), (id, event: KeyboardEvent) => event.repeat || dispatchKey(id))
-  return Prec.highest(
-    EditorView.domEventHandlers({
-      keydown(event) {
-        if (!matcher(event)) return false
-        event.preventDefault()
-        return true
-      },
-    }),
-  )
-}
+/** The editor's extension: the keymap's editor bindings run their commands before CodeMirror's keys. */
+export const editorKeys = (keymap: Readonly<Record<string, string>>): Extension => commandKeys(editorBindings(keymap))
