@@ -16,6 +16,17 @@ import './sql-snippets'
 import './policies'
 import './policies-editor'
 import './database-roles'
+import './database-tables'
+import './database-schemas'
+import './database-functions'
+import './database-triggers'
+import './database-indexes'
+import './database-types'
+import './database-extensions'
+import './database-publications'
+import './database-wrappers'
+import './database-migrations'
+import './database-hooks'
 import './storage-buckets'
 import './storage-explorer'
 import './storage-objects'
@@ -42,6 +53,17 @@ import type * as sqlSnippets from './sql-snippets'
 import type * as policies from './policies'
 import type * as policiesEditor from './policies-editor'
 import type * as databaseRoles from './database-roles'
+import type * as databaseTables from './database-tables'
+import type * as databaseSchemas from './database-schemas'
+import type * as databaseFunctions from './database-functions'
+import type * as databaseTriggers from './database-triggers'
+import type * as databaseIndexes from './database-indexes'
+import type * as databaseTypes from './database-types'
+import type * as databaseExtensions from './database-extensions'
+import type * as databasePublications from './database-publications'
+import type * as databaseWrappers from './database-wrappers'
+import type * as databaseMigrations from './database-migrations'
+import type * as databaseHooks from './database-hooks'
 import type * as storageBuckets from './storage-buckets'
 import type * as storageExplorer from './storage-explorer'
 import type * as storageObjects from './storage-objects'
@@ -78,6 +100,17 @@ export type AnyCommand =
   | CommandsOf<typeof policies>
   | CommandsOf<typeof policiesEditor>
   | CommandsOf<typeof databaseRoles>
+  | CommandsOf<typeof databaseTables>
+  | CommandsOf<typeof databaseSchemas>
+  | CommandsOf<typeof databaseFunctions>
+  | CommandsOf<typeof databaseTriggers>
+  | CommandsOf<typeof databaseIndexes>
+  | CommandsOf<typeof databaseTypes>
+  | CommandsOf<typeof databaseExtensions>
+  | CommandsOf<typeof databasePublications>
+  | CommandsOf<typeof databaseWrappers>
+  | CommandsOf<typeof databaseMigrations>
+  | CommandsOf<typeof databaseHooks>
   | CommandsOf<typeof storageBuckets>
   | CommandsOf<typeof storageExplorer>
   | CommandsOf<typeof storageObjects>

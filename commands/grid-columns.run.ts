@@ -11,6 +11,7 @@ import { columnType } from '../src/web/model/table-editor/structure/column-types
 import { refreshTableQueries } from '../src/web/model/table-editor/structure/refresh'
 import { openColumnPanel } from '../src/web/model/table-editor/structure/structure-state'
 import { forgetLayoutColumn, openGridTable, renameLayoutColumn } from '../src/web/model/table-editor/grid'
+import { renameOrderedColumn, tableKey } from '../src/web/model/database/tables/column-order'
 
 /** The grid's URL with a column renamed (`to`) or dropped (`to` null) in its filters and sorts. */
 function renameInSearch(ctx: CommandContext, from: string, to: string | null): Promise<void> {
@@ -67,6 +68,7 @@ export async function updateColumn(ctx: CommandContext, { column: name, ...chang
   if (body.name) {
     openGridTable(ctx.ref, table.schema, table.name)
     renameLayoutColumn(name, body.name)
+    renameOrderedColumn(ctx.ref, tableKey(table.schema, table.name), name, body.name)
     await renameInSearch(ctx, name, body.name)
   }
   await refreshTableQueries(ctx.queryClient, ctx.ref, table.id)

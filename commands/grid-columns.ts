@@ -15,6 +15,9 @@ import { POSTGRES_TYPES, columnType, enumTypeName, enumTypesQuery } from '../src
 
 const load = () => import('./grid-columns.run')
 
+/** database tables: the Database → Tables page of one table changes its columns with these same commands. */
+const onColumns = (ctx: CommandContext) => onTable(ctx) || ctx.route.matches('database.table')
+
 async function columnOptions(ctx: CommandContext): Promise<ArgOption[]> {
   return (await openTable(ctx)).columns.map((c) => ({ value: c.name, hint: columnType(c) }))
 }
@@ -62,7 +65,7 @@ export const openInsertColumnPanel = defineCommand({
   title: 'Insert column',
   area: AREA,
   keywords: ['add column', 'new column', 'field'],
-  when: onTable,
+  when: onColumns,
   enabled: canEditColumns,
   run: lazyRun(load, 'openInsertColumnPanel'),
 })
@@ -75,7 +78,7 @@ export const openEditColumnPanel = defineCommand({
   args: PickColumnArgs,
   argOptions: { column: columnOptions },
   argLabels: { column: 'Column' },
-  when: onTable,
+  when: onColumns,
   enabled: canEditColumns,
   run: lazyRun(load, 'openEditColumnPanel'),
 })
@@ -93,7 +96,7 @@ export const addColumn = defineCommand({
   args: AddColumnArgs,
   argOptions: { type: typeOptions, references: referenceOptions },
   argLabels: { name: 'Column name', type: 'Type', ...columnOptionLabels },
-  when: onTable,
+  when: onColumns,
   enabled: canEditColumns,
   run: lazyRun(load, 'addColumn'),
 })
@@ -113,7 +116,7 @@ export const updateColumn = defineCommand({
   args: UpdateColumnArgs,
   argOptions: { column: columnOptions, type: typeOptions, references: referenceOptions },
   argLabels: { column: 'Column', name: 'New name', type: 'New type', ...columnOptionLabels },
-  when: onTable,
+  when: onColumns,
   enabled: canEditColumns,
   run: lazyRun(load, 'updateColumn'),
 })
@@ -126,7 +129,7 @@ export const deleteColumn = defineCommand({
   args: PickColumnArgs,
   argOptions: { column: columnOptions },
   argLabels: { column: 'Column' },
-  when: onTable,
+  when: onColumns,
   enabled: canEditColumns,
   run: lazyRun(load, 'deleteColumn'),
 })

@@ -3,11 +3,13 @@ import { z } from 'zod'
 import { NO_QUERY, defineCommand, someOptions } from './registry'
 import { isProtectedSchema } from '../src/shared/constants'
 import { MSG } from '../src/shared/messages'
-import { paths } from '../src/shared/routes'
+import { paths, type RouteId } from '../src/shared/routes'
 import { relationsQuery, searchRelations } from '../src/web/model/project/project-queries'
 import { sqlEditor } from '../src/web/model/sql-editor/sql-editor'
 import type { CommandContext } from '../src/web/model/app/context'
 import { authFeatures, setColumnPrivilegesFlag } from '../src/web/model/auth/features'
+import { databaseMenuItem } from '../src/web/model/database/menu'
+import { extensionsQuery, installedExtensions } from '../src/web/model/database/extensions-query'
 
 export const goToProjectHome = defineCommand({
   id: 'nav.project.go',
@@ -153,13 +155,35 @@ export const toggleColumnPrivilegesFlag = defineCommand({
   run: () => setColumnPrivilegesFlag(!authFeatures.columnPrivileges),
 })
 
-export const goToRoles = defineCommand({
-  id: 'nav.database-roles.go',
-  title: 'Go to Database Roles',
-  area: 'navigation',
-  keywords: ['roles', 'users', 'database', 'login', 'grants'],
-  run: (ctx) => ctx.navigate({ to: paths.databaseRoles(ctx.ref) }),
-})
+// The Database menu's pages (src/web/model/database/menu.ts): titles, paths and words from the menu.
+function goToDatabasePage<I extends string>(id: I, route: RouteId, when?: (ctx: CommandContext) => boolean) {
+  const item = databaseMenuItem(route)
+  return defineCommand({
+    id,
+    title: `Go to Database: ${item.label}`,
+    area: 'navigation',
+    keywords: ['database', ...item.keywords],
+    when,
+    run: (ctx) => ctx.navigate({ to: item.href(ctx.ref) }),
+  })
+}
+
+/** Webhooks exist only where pg_net is installed (spec), as the extensions last read say. */
+const hasPgNet = (ctx: CommandContext) =>
+  installedExtensions(ctx.queryClient.getQueryData(extensionsQuery(ctx.api, ctx.ref).queryKey)).has('pg_net')
+
+export const goToDatabaseTables = goToDatabasePage('nav.database-tables.go', 'database.tables')
+export const goToDatabaseSchemas = goToDatabasePage('nav.database-schemas.go', 'database.schemas')
+export const goToDatabaseFunctions = goToDatabasePage('nav.database-functions.go', 'database.functions')
+export const goToDatabaseTriggers = goToDatabasePage('nav.database-triggers.go', 'database.triggers')
+export const goToDatabaseTypes = goToDatabasePage('nav.database-types.go', 'database.types')
+export const goToDatabaseExtensions = goToDatabasePage('nav.database-extensions.go', 'database.extensions')
+export const goToDatabaseIndexes = goToDatabasePage('nav.database-indexes.go', 'database.indexes')
+export const goToDatabaseReplication = goToDatabasePage('nav.database-replication.go', 'database.replication')
+export const goToRoles = goToDatabasePage('nav.database-roles.go', 'database.roles')
+export const goToDatabaseWrappers = goToDatabasePage('nav.database-wrappers.go', 'database.wrappers')
+export const goToDatabaseMigrations = goToDatabasePage('nav.database-migrations.go', 'database.migrations')
+export const goToDatabaseHooks = goToDatabasePage('nav.database-hooks.go', 'database.hooks', hasPgNet)
 
 export const goToStorage = defineCommand({
   id: 'nav.storage.go',

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { CommandError } from './registry'
 import { dependsOn, onTable, openTable, openTableId } from './grid-args'
 import {
-  listSchema, type CommentTableArgs, type CreateTableArgs, type DeleteTableArgs, type DuplicateTableArgs, type OpenCreateTablePanelArgs, type OpenTableArgs,
+  listSchema, onDatabaseTables, type CommentTableArgs, type CreateTableArgs, type DeleteTableArgs, type DuplicateTableArgs, type OpenCreateTablePanelArgs, type OpenTableArgs,
   type RenameTableArgs, type SelectSchemaArgs, type SetListSortArgs,
 } from './table-editor'
 import type { CommandContext } from '../src/web/model/app/context'
@@ -20,6 +20,10 @@ import { setTableListSort } from '../src/web/model/table-editor/table-list'
 import { createColumnBody } from '../src/web/model/table-editor/structure/column-payload'
 import { openTableDialog } from '../src/web/model/table-editor/structure/structure-state'
 import { DEFAULT_TABLE_COLUMNS, newTableColumnArgs } from '../src/web/model/table-editor/structure/table-forms'
+import { openTablesDialog } from '../src/web/model/database/tables/tables-state'
+
+/** database tables: where a new or copied table opens, in the area the command ran in. */
+const tableHref = (ctx: CommandContext, id: number) => (onDatabaseTables(ctx) ? paths.databaseTable(ctx.ref, id) : paths.table(ctx.ref, id))
 
 /** The table, fresh, refusing views and read-only schemas. */
 async function changeableTable(ctx: CommandContext, id: number): Promise<GridTable> {
@@ -64,7 +68,7 @@ export const createTable = async (ctx: CommandContext, args: z.infer<typeof Crea
   const table = await ctx.api.createTable(ctx.ref, { schema, name: args.name, comment: args.comment?.trim() || null, columns, rls_enabled: args.rls })
   await refreshTableList(ctx.queryClient, ctx.ref)
   ctx.toast.success(`Created table ${args.name}${args.rls ? ' with row level security on' : ''}`)
-  await ctx.navigate({ to: paths.table(ctx.ref, table.id), search: {} })
+  await ctx.navigate({ to: tableHref(ctx, table.id), search: {} })
   return table
 }
 
@@ -97,12 +101,22 @@ export const duplicateTable = async (ctx: CommandContext, { table: id, name, wit
   const copy = await ctx.api.duplicateTable(ctx.ref, { id, name, withData })
   await refreshTableList(ctx.queryClient, ctx.ref)
   ctx.toast.success(`Duplicated ${table.name} as ${name}${withData ? ' with its rows' : ''}`)
-  await ctx.navigate({ to: paths.table(ctx.ref, copy.id), search: {} })
+  await ctx.navigate({ to: tableHref(ctx, copy.id), search: {} })
   return copy
 }
 
-export const deleteTable = async (ctx: CommandContext, { table: id }: z.infer<typeof DeleteTableArgs>) => {
+export const deleteTable = async (ctx: CommandContext, { table: id, confirmation, cascade }: z.infer<typeof DeleteTableArgs>) => {
   const table = await changeableTable(ctx, id)
+  if (confirmation !== undefined) {
+    // database tables: the dialog asked for the name and the CASCADE choice; the database's refusal is the answer
+    if (confirmation.trim() !== table.name) throw new CommandError(MSG.valueMismatch, 'invalid-args')
+    await ctx.api.deleteTable(ctx.ref, id, cascade ?? false)
+    return afterDelete(ctx, table)
+  }
+  if (onDatabaseTables(ctx)) {
+    openTablesDialog({ kind: 'delete', tableId: id })
+    return false
+  }
   const sure = await ctx.confirm({
     title: `Delete table ${table.name}`,
     description: `The table ${table.schema}.${table.name} and all its rows are removed. This cannot be undone.`,
@@ -123,8 +137,16 @@ export const deleteTable = async (ctx: CommandContext, { table: id }: z.infer<ty
     if (!cascade) return false
     await ctx.api.deleteTable(ctx.ref, id, true)
   }
+  return afterDelete(ctx, table)
+}
+
+async function afterDelete(ctx: CommandContext, table: GridTable): Promise<true> {
+  const id = table.id
   forgetSavedTable(ctx.ref, table.schema, table.name)
   if (onTable(ctx) && openTableId(ctx) === id) await ctx.navigate({ to: paths.tableEditor(ctx.ref), search: {} })
+  if (ctx.route.matches('database.table') && openTableId(ctx) === id) {
+    await ctx.navigate({ to: paths.databaseTables(ctx.ref), search: table.schema === 'public' ? {} : { schema: table.schema } })
+  }
   ctx.queryClient.removeQueries({ queryKey: tableQuery(ctx.api, ctx.ref, id).queryKey })
   await refreshTableList(ctx.queryClient, ctx.ref)
   ctx.toast.success(`Deleted table ${table.name}`)

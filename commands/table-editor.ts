@@ -21,10 +21,21 @@ const load = () => import('./table-editor.run')
 
 const canChangeTables = (ctx: CommandContext) => ctx.can('tenantSqlAdminWrite') || TABLES_PERMISSION
 
+/** database tables: the Database → Tables pages (list and one table) run the same table commands. */
+export const onDatabaseTables = (ctx: CommandContext) => ctx.route.matches('database.tables') || ctx.route.matches('database.table')
+const inEditorOrTables = (ctx: CommandContext) => inEditor(ctx) || onDatabaseTables(ctx)
+/** A new table goes to the listed schema: refused up front (the button says why) when it is a protected one. */
+const canCreateTables = (ctx: CommandContext): true | string => {
+  if (!ctx.can('tenantSqlAdminWrite')) return MSG.createTablesPermission
+  const schema = readGridSearch(ctx.location.search).schema
+  return onDatabaseTables(ctx) && schema && isProtectedSchema(schema) ? MSG.protectedSchema(schema) : true
+}
+
 // ---- table list ----
 
 /** The list shows the schema in the URL, else the open table's, else public. */
 export async function listSchema(ctx: CommandContext): Promise<string> {
+  if (ctx.route.matches('database.table')) return (await openTable(ctx)).schema
   return readGridSearch(ctx.location.search).schema ?? (onTable(ctx) ? (await openTable(ctx)).schema : 'public')
 }
 
@@ -61,7 +72,7 @@ export const selectSchema = defineCommand({
     },
   },
   argLabels: { schema: 'Schema' },
-  when: inEditor,
+  when: (ctx) => inEditor(ctx) || ctx.route.matches('database.tables'),
   enabled: canRead,
   run: lazyRun(load, 'selectSchema'),
 })
@@ -154,8 +165,8 @@ export const createTable = defineCommand({
   argLabels: { schema: 'Schema (skip for the listed one)', name: 'Table name', comment: 'Comment', rls: MSG.rlsEnableLabel },
   // the palette makes the default columns; the form (and a test) gives its own
   argWhen: { columns: () => false },
-  when: inEditor,
-  enabled: (ctx) => ctx.can('tenantSqlAdminWrite') || MSG.createTablesPermission,
+  when: inEditorOrTables,
+  enabled: canCreateTables,
   run: lazyRun(load, 'createTable'),
 })
 
@@ -169,8 +180,8 @@ export const openCreateTablePanel = defineCommand({
   args: OpenCreateTablePanelArgs,
   argOptions: { schema: schemaOptions },
   argLabels: { schema: 'Schema (skip for the listed one)' },
-  when: inEditor,
-  enabled: (ctx) => ctx.can('tenantSqlAdminWrite') || MSG.createTablesPermission,
+  when: inEditorOrTables,
+  enabled: canCreateTables,
   run: lazyRun(load, 'openCreateTablePanel'),
 })
 
@@ -183,7 +194,7 @@ export const renameTable = defineCommand({
   args: RenameTableArgs,
   argOptions: { table: tableOptions },
   argLabels: { table: 'Table', name: 'New name' },
-  when: inEditor,
+  when: inEditorOrTables,
   enabled: canChangeTables,
   run: lazyRun(load, 'renameTable'),
 })
@@ -198,7 +209,7 @@ export const commentTable = defineCommand({
   args: CommentTableArgs,
   argOptions: { table: tableOptions },
   argLabels: { table: 'Table', comment: 'Comment (empty removes it)' },
-  when: inEditor,
+  when: inEditorOrTables,
   enabled: canChangeTables,
   run: lazyRun(load, 'commentTable'),
 })
@@ -213,12 +224,16 @@ export const duplicateTable = defineCommand({
   args: DuplicateTableArgs,
   argOptions: { table: tableOptions },
   argLabels: { table: 'Table', name: 'Name of the copy', withData: 'Copy the rows too' },
-  when: inEditor,
+  when: inEditorOrTables,
   enabled: (ctx) => ctx.can('tenantSqlAdminWrite') || MSG.createTablesPermission,
   run: lazyRun(load, 'duplicateTable'),
 })
 
-export const DeleteTableArgs = z.object(tableArg)
+/**
+ * `confirmation` (the table's name, typed) and `cascade` come from the Database pages' delete dialog, which
+ * asked both; without them the command asks (there, by opening that dialog).
+ */
+export const DeleteTableArgs = z.object({ ...tableArg, confirmation: z.string().optional(), cascade: z.boolean().optional() })
 
 export const deleteTable = defineCommand({
   id: 'table-editor.table.delete',
@@ -228,7 +243,8 @@ export const deleteTable = defineCommand({
   args: DeleteTableArgs,
   argOptions: { table: tableOptions },
   argLabels: { table: 'Table' },
-  when: inEditor,
+  argWhen: { confirmation: () => false, cascade: () => false },
+  when: inEditorOrTables,
   enabled: canChangeTables,
   run: lazyRun(load, 'deleteTable'),
 })

@@ -21,7 +21,9 @@ interface Env {
 }
 
 /** Where a binding is pressed: the page opened and where the focus is put. */
-type Place = 'home' | 'grid' | 'sql-editor' | 'sql-list' | 'roles' | 'buckets' | 'explorer' | 'policy-review' | 'storage-policy-review' | 'users' | 'auth-rate-limits' | 'auth-templates' | 'emails' | 'column-privileges' | 'api-docs'
+type Place = 'home' | 'grid' | 'sql-editor' | 'sql-list' | 'roles' | 'buckets' | 'explorer' | 'policy-review' | 'storage-policy-review' | 'users' | 'auth-rate-limits' | 'auth-templates' | 'emails' | 'column-privileges' | 'api-docs' | DatabasePlace
+/** A Database page (issue 15), opened with its heading shown and nothing focused: `db-{path under /database}`. */
+type DatabasePlace = 'db-tables' | 'db-schemas' | 'db-functions' | 'db-triggers' | 'db-indexes' | 'db-types' | 'db-extensions' | 'db-replication' | 'db-wrappers' | 'db-migrations'
 
 interface Check {
   at: Place
@@ -32,6 +34,14 @@ interface Check {
 }
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'SQL editor' })
+/** database migrations and webhooks: a migration history as the Supabase CLI keeps it, the page reloaded onto it. */
+async function seedMigrations(page: Page) {
+  await sql(page.request, `drop schema if exists supabase_migrations cascade; create schema supabase_migrations;
+    create table supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
+    insert into supabase_migrations.schema_migrations values ('20240301083000', array['create index on keymap_items (title)'], 'keymap_index')`)
+  await page.reload()
+  await expect(page.getByRole('option', { name: /keymap_index/ })).toHaveAttribute('aria-selected', 'true')
+}
 const queries = (page: Page) => page.getByRole('complementary', { name: 'Queries' })
 const toast = (page: Page, text: string | RegExp) => page.locator('.ui-toast__message').filter({ hasText: text }).first()
 const rowCount = (page: Page) => page.getByRole('status').filter({ hasText: /^[\d,]+ rows?$/ })
@@ -102,6 +112,13 @@ const CHECKS: Record<Id, Check> = {
   'nav.sql-editor.go': { at: 'home', then: urlIs(/\/project\/default\/sql\//) },
   'nav.auth-policies.go': { at: 'home', then: urlIs(/\/project\/default\/auth\/policies/) },
   'nav.database-roles.go': { at: 'home', then: urlIs(/\/project\/default\/database\/roles$/) },
+  'nav.database-tables.go': { at: 'home', then: urlIs(/\/project\/default\/database\/tables$/) },
+  'nav.database-schemas.go': { at: 'home', then: urlIs(/\/project\/default\/database\/schemas$/) },
+  'nav.database-functions.go': { at: 'home', then: urlIs(/\/project\/default\/database\/functions$/) },
+  'nav.database-triggers.go': { at: 'home', then: urlIs(/\/project\/default\/database\/triggers$/) },
+  'nav.database-indexes.go': { at: 'home', then: urlIs(/\/project\/default\/database\/indexes$/) },
+  'nav.database-types.go': { at: 'home', then: urlIs(/\/project\/default\/database\/types$/) },
+  'nav.database-extensions.go': { at: 'home', then: urlIs(/\/project\/default\/database\/extensions$/) },
   'nav.storage.go': { at: 'home', then: urlIs(/\/project\/default\/storage\//) },
   // table editor
   'grid.filter.add': { at: 'grid', then: paletteAt('Add filter') },
@@ -328,8 +345,97 @@ const CHECKS: Record<Id, Check> = {
   'nav.api-docs.go': { at: 'home', then: urlIs(/\/project\/default\/api$/) },
   'api.docs.open': { at: 'api-docs', then: paletteAt('Open API docs for a table, view or function') },
   'api.docs.key': { at: 'api-docs', then: async (page) => expect(page.getByText('These snippets use the service_role key').first()).toBeVisible() },
+  // Database pages (issue 15), one section per page
+  // database tables
+  'database.table.edit-dialog.open': { at: 'db-tables', then: paletteAt('Edit table') },
+  'database.tables.search.focus': { at: 'db-tables', then: async (page) => expect(page.getByRole('searchbox', { name: 'Search for a table' })).toBeFocused() },
+  'database.table.columns.open': { at: 'db-tables', then: paletteAt('Open table columns') },
+  'database.table.definition.open': { at: 'db-tables', then: paletteAt('Open table definition') },
+  // database schema visualizer
+  'database.schemas.view.fit': {
+    at: 'db-schemas',
+    before: async (page) => {
+      await expect(page.locator('.react-flow__node').first()).toBeVisible()
+      for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Zoom in' }).click()
+      await expect.poll(() => everyTableInView(page)).toBe(false)
+    },
+    then: async (page) => expect.poll(() => everyTableInView(page)).toBe(true),
+  },
+  'database.schemas.table.find': { at: 'db-schemas', then: paletteAt('Find table in the diagram') },
+  'database.schemas.export.png': {
+    at: 'db-schemas',
+    before: async (page) => expect(page.locator('.react-flow__node').first()).toBeVisible(),
+    then: async (page) => expect(toast(page, 'Exported public-schema.png')).toBeVisible() },
+  'database.schemas.sql.copy': {
+    at: 'db-schemas',
+    then: async (page) => expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('create schema if not exists "public";'),
+  },
+  // database functions
+  'database.function.create-panel.open': { at: 'db-functions', then: dialog('Create a new function') },
+  'database.functions.search': { at: 'db-functions', then: paletteAt('Search functions') },
+  'database.function.run': { at: 'db-functions', then: paletteAt('Run function in the SQL editor') },
+  'database.function.panel.save': {
+    at: 'db-functions',
+    before: async (page) => {
+      await page.getByRole('button', { name: 'Create a new function' }).first().click()
+      await expect(page.getByRole('dialog', { name: 'Create a new function' })).toBeVisible()
+    },
+    then: async (page) => expect(page.getByRole('dialog').getByText('Please provide a name for the function')).toBeVisible(),
+  },
+  // database triggers
+  'database.trigger.create-panel.open': { at: 'db-triggers', then: dialog('Create a new trigger') },
+  'database.triggers.search': { at: 'db-triggers', then: paletteAt('Search triggers') },
+  // database indexes
+  'database.index.create-dialog.open': { at: 'db-indexes', then: dialog('Create a new index') },
+  'database.indexes.search': { at: 'db-indexes', then: paletteAt('Search indexes') },
+  'database.indexes.hints.toggle': {
+    at: 'db-indexes',
+    before: async (page) => expect(page.getByRole('region', { name: 'Index hints' })).toBeVisible(),
+    then: async (page) => expect(page.getByRole('region', { name: 'Index hints' })).toBeHidden(),
+  },
+  // database enumerated types
+  'database.type.create-dialog.open': { at: 'db-types', then: dialog('Create a new enumerated type') },
+  'database.types.search': { at: 'db-types', then: paletteAt('Search enumerated types') },
+  'database.type.value.add': { at: 'db-types', then: paletteAt('Add value to enumerated type') },
+  // database extensions
+  'database.extensions.search': { at: 'db-extensions', then: paletteAt('Search extensions') },
+  'database.extension.enable-dialog.open': { at: 'db-extensions', then: paletteAt('Enable extension…') },
+  'database.extension.disable': { at: 'db-extensions', then: paletteAt('Disable extension') },
+  // database publications
+  'database.publication.create-dialog.open': { at: 'db-replication', then: dialog('Create a publication') },
+  'database.publication.tables-dialog.open': { at: 'db-replication', then: paletteAt('Choose publication tables') },
+  // database wrappers
+  // PGlite has no postgres_fdw: the command says which extension is missing
+  'database.wrapper.server.create-dialog.open': { at: 'db-wrappers', then: async (page) => expect(toast(page, /postgres_fdw/)).toBeVisible() },
+  // database migrations and webhooks
+  'database.migration.open': { at: 'db-migrations', before: seedMigrations, then: paletteAt('Open migration') },
+  'database.migration.copy': {
+    at: 'db-migrations',
+    before: seedMigrations,
+    then: async (page) => {
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('create index on keymap_items (title);')
+      await sql(page.request, 'drop schema if exists supabase_migrations cascade')
+    },
+  },
+  'database.migration.sql-editor': {
+    at: 'db-migrations',
+    before: seedMigrations,
+    then: async (page) => {
+      await expect(editor(page)).toContainText('create index on keymap_items (title);')
+      await sql(page.request, 'drop schema if exists supabase_migrations cascade')
+    },
+  },
   'api.docs.language': { at: 'api-docs', then: async (page) => expect(page.locator('[data-snippet="read-all"]')).toHaveAttribute('data-lang', 'bash') },
 }
+
+/** database schema visualizer: whether every table's node is inside the diagram (a fitted view), and there is one */
+const everyTableInView = (page: Page) =>
+  page.locator('.react-flow').evaluate((flow) => {
+    const box = flow.getBoundingClientRect()
+    const nodes = [...flow.querySelectorAll('.react-flow__node')].map((n) => n.getBoundingClientRect())
+    const total = Number(flow.closest('[data-nodes]')?.getAttribute('data-nodes'))
+    return nodes.length === total && total > 0 && nodes.every((r) => r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1)
+  })
 
 /** Keys whose press opens a file chooser or starts a download: the event is awaited with the press. */
 const EVENTS: Partial<Record<Id, 'filechooser' | 'download'>> = {
@@ -376,6 +482,11 @@ async function makeEnv(request: APIRequestContext): Promise<Env> {
 
 /** Opens the place and puts the focus where a person has it there. */
 async function open(page: Page, place: Place, env: Env): Promise<void> {
+  if (place.startsWith('db-')) {
+    await page.goto(`/project/default/database/${place.slice(3)}`)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    return
+  }
   switch (place) {
     case 'home':
       await page.goto('/project/default')

@@ -69,6 +69,14 @@ export const defaultKeymap = {
   'storage.policies.modal.try': 'Shift+Alt+t',
   // roles (issue 5): commands/database-roles.ts
   'nav.database-roles.go': 'g r',
+  // the Database area (issue 15): commands/nav.ts; each page's own keys are under its section below
+  'nav.database-tables.go': 'g Shift+t',
+  'nav.database-schemas.go': 'g v',
+  'nav.database-functions.go': 'g f',
+  'nav.database-triggers.go': 'g Shift+f',
+  'nav.database-indexes.go': 'g i',
+  'nav.database-types.go': 'g e',
+  'nav.database-extensions.go': 'g x',
   'database.role.create-dialog.open': 'Shift+a',
   'database.roles.search': '/',
   // authentication users (issue 13): commands/auth-users.ts (arrows, Home, End and Enter are the list's own keys)
@@ -114,4 +122,45 @@ export const defaultKeymap = {
   'api.docs.open': 'Alt+o',
   'api.docs.key': 'Alt+k',
   'api.docs.language': 'Alt+l',
+  // Database pages (issue 15), one section per page; keys are unique across the whole keymap
+  // database tables: commands/database-tables.ts
+  'database.table.edit-dialog.open': 'Alt+a',
+  'database.tables.search.focus': 'Alt+b',
+  'database.table.columns.open': 'Alt+c',
+  'database.table.definition.open': 'Alt+d',
+  // database schema visualizer: commands/database-schemas.ts
+  'database.schemas.view.fit': 'Alt+f',
+  'database.schemas.table.find': 'Alt+g',
+  'database.schemas.export.png': 'Alt+h',
+  'database.schemas.sql.copy': 'Alt+i',
+  // database functions: commands/database-functions.ts
+  'database.function.create-panel.open': 'Alt+n',
+  'database.functions.search': 'Alt+m',
+  'database.function.run': 'Alt+p',
+  // the function form's save: the panel binds it, in its fields and inside the body's editor (FunctionPanel.tsx)
+  'database.function.panel.save': 'Shift+Alt+b',
+  // database triggers: commands/database-triggers.ts
+  'database.trigger.create-panel.open': 'Alt+j',
+  'database.triggers.search': 'Shift+Alt+a',
+  // database indexes: commands/database-indexes.ts
+  'database.index.create-dialog.open': 'Shift+Alt+c',
+  'database.indexes.search': 'Alt+s',
+  'database.indexes.hints.toggle': 'Shift+Alt+h',
+  // database enumerated types: commands/database-types.ts
+  'database.type.create-dialog.open': 'Alt+u',
+  'database.types.search': 'Alt+q',
+  'database.type.value.add': 'Alt+v',
+  // database extensions: commands/database-extensions.ts
+  'database.extensions.search': 'Alt+w',
+  'database.extension.enable-dialog.open': 'Alt+x',
+  'database.extension.disable': 'Shift+Alt+k',
+  // database publications: commands/database-publications.ts
+  'database.publication.create-dialog.open': 'Alt+y',
+  'database.publication.tables-dialog.open': 'Shift+Alt+i',
+  // database wrappers: commands/database-wrappers.ts
+  'database.wrapper.server.create-dialog.open': 'Alt+z',
+  // database migrations and webhooks: commands/database-migrations.ts, commands/database-hooks.ts
+  'database.migration.open': 'Shift+Alt+m',
+  'database.migration.sql-editor': 'Shift+Alt+q',
+  'database.migration.copy': 'Shift+Alt+x',
 } satisfies Partial<Record<CommandId, string>>

@@ -17,8 +17,12 @@ export async function sql<R = Record<string, unknown>>(request: APIRequestContex
 
 export const paletteDialog = (page: Page) => page.getByRole('dialog', { name: 'Command palette' })
 
-/** Types into the palette's current step; on a pick list, waits for a matching choice (they may load). */
+/**
+ * Types into the palette's current step; on a pick list, waits for a matching choice (they may load). Waits
+ * for the palette first: a key that opens it may still be on its way, and text typed before would go to the page.
+ */
 export async function palettePick(page: Page, text: string, kind: 'choice' | 'text' = 'choice') {
+  await expect(paletteDialog(page)).toBeVisible()
   await page.keyboard.type(text)
   if (kind === 'choice') await expect(paletteDialog(page).getByRole('option').filter({ hasText: text }).first()).toBeVisible()
   await page.keyboard.press('Enter')

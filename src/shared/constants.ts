@@ -210,3 +210,13 @@ export const CODE_LANGUAGES = ['js', 'ts', 'py', 'sql', 'bash', 'dart', 'csharp'
 export type CodeLanguage = (typeof CODE_LANGUAGES)[number] | 'sh'
 /** Line numbers are hidden for these (spec 9). */
 export const CODE_NO_LINE_NUMBERS: readonly string[] = ['bash', 'sh']
+
+// ---- database indexes (issue 15): the Indexes page's hints, from pg_stat_user_tables / pg_stat_user_indexes ----
+/** A table is "read by sequential scans" once it had at least this many of them… */
+export const INDEX_HINT_MIN_SEQ_SCANS = 20
+/** …it holds at least this many live rows (a small table is read faster without an index)… */
+export const INDEX_HINT_MIN_LIVE_ROWS = 1000
+/** …and its index scans are at most this share of its sequential scans (none at all when it has no index). */
+export const INDEX_HINT_MAX_INDEX_SCAN_SHARE = 0.1
+/** At most this many unused indexes and this many tables in the hints. */
+export const INDEX_HINTS_LIMIT = 20

@@ -324,6 +324,78 @@ export const MSG = {
   apiDocsNoSnippet: (id: string) => `There is no snippet "${id}" on this page`,
   apiDocsCopied: (title: string) => `Copied "${title}" to the clipboard`,
 
+  // Database pages (issue 15), one section per page (add below your own line)
+  // database tables
+  tablesError: 'Failed to retrieve tables',
+  tablesEmpty: (schema: string) => `No tables in schema ${schema}`,
+  tableNotFound: (id: number) => `There is no table with id ${id}: it may have been dropped meanwhile`,
+  realtimeUnavailable: 'This studio has no realtime service: changes to tables are not broadcast.',
+  columnViewOrder: 'View order only: Postgres cannot reorder a table\'s columns. The order you set here is kept in this browser, for this page.',
+  rlsDisableWarning: (table: string) =>
+    `Without row level security, anyone holding the project's anon key can read and change every row of ${table} through the API.`,
+  // database schema visualizer
+  schemaGraphError: 'Failed to retrieve the schema',
+  schemaGraphEmpty: (schema: string) => `No tables in schema ${schema}`,
+  schemaGraphNoMatch: (text: string, schema: string) => `No table matches "${text}" in schema ${schema}`,
+  schemaGraphNotShown: 'The diagram is not on screen yet',
+  schemaSqlCopied: (schema: string, tables: number) => `Copied the SQL of schema ${schema} (${tables} ${tables === 1 ? 'table' : 'tables'}) to the clipboard`,
+  schemaLayoutReset: (schema: string) => `Laid out the tables of schema ${schema} again`,
+  schemaExported: (file: string) => `Exported ${file}`,
+  // database functions
+  functionsError: 'Failed to retrieve database functions',
+  functionNameRequired: 'Please provide a name for the function',
+  // database triggers
+  triggersError: 'Failed to retrieve database triggers',
+  triggerNameRequired: 'Please provide a name for the trigger',
+  // database indexes
+  indexesError: 'Failed to retrieve indexes',
+  indexConcurrentlyPglite: 'CONCURRENTLY needs a PostgreSQL server: PGlite runs one session at a time, so nothing could write to the table while the index builds anyway. Create the index without it.',
+  indexProtectedSchema: (schema: string) => `The ${schema} schema is managed by the platform: its indexes cannot be changed from the dashboard`,
+  indexNotFound: (id: number) => `There is no index with id ${id}: it may have been dropped meanwhile`,
+  indexTableNotFound: (id: number) => `There is no table with id ${id}: it may have been dropped meanwhile`,
+  indexOrderBtreeOnly: 'Only a btree index keeps its keys in order: ASC and DESC need the btree method',
+  indexUniqueBtreeOnly: 'Only a btree index can be unique',
+  // database enumerated types
+  typesError: 'Failed to retrieve enumerated types',
+  typeNotFound: (id: number) => `There is no enumerated type with id ${id}: it may have been dropped meanwhile`,
+  typeProtectedSchema: (schema: string) => `The ${schema} schema is managed by the platform: its types cannot be changed from the dashboard`,
+  typeValueExists: (value: string) => `The type already has the value "${value}"`,
+  typeValueMissing: (value: string) => `The type has no value "${value}"`,
+  typeValueDuplicate: (value: string) => `The value "${value}" is listed twice`,
+  typeValuesCannotBeRemoved: 'Postgres cannot remove a value from an enumerated type: rename it, or create a new type and move the columns to it.',
+  typeCascadeWarning: 'With CASCADE, every column of this type is dropped with it, and its data is lost.',
+  // database extensions
+  extensionsError: 'Failed to retrieve database extensions',
+  extensionNotAvailable: (name: string) => `The extension ${name} is not available on this database`,
+  extensionAlreadyEnabled: (name: string, schema: string) => `The extension ${name} is already enabled (in schema ${schema})`,
+  extensionNotEnabled: (name: string) => `The extension ${name} is not enabled`,
+  extensionSchemaRefused: (schema: string) => `Extensions cannot be put in the ${schema} schema: it belongs to Postgres`,
+  extensionPlpgsql: 'plpgsql is the language of the database functions: it cannot be disabled from the dashboard',
+  extensionCascadeWarning: 'With CASCADE, every object that depends on the extension (columns of its types, indexes using its operators, functions…) is dropped with it, and its data is lost.',
+  // database publications
+  publicationsError: 'Failed to retrieve publications',
+  publicationNotFound: (id: number) => `There is no publication with id ${id}: it may have been dropped meanwhile`,
+  publicationAllTables: (name: string) => `The publication ${name} is FOR ALL TABLES: its tables cannot be chosen`,
+  publicationTableNotFound: (table: string) => `There is no table ${table}`,
+  publicationsUnsupported: 'This database cannot create publications',
+  // database wrappers
+  wrappersError: 'Failed to retrieve foreign data wrappers',
+  fdwNotAvailable: 'Foreign data wrappers need the postgres_fdw extension, which this database does not have (PGlite does not ship it). Use a PostgreSQL database to connect to other servers.',
+  fdwNotInstalled: 'Creating a foreign server needs the postgres_fdw extension: enable it first.',
+  foreignServerNotFound: (name: string) => `There is no foreign server ${name}: it may have been dropped meanwhile`,
+  foreignSchemaProtected: (schema: string) => `The ${schema} schema is managed by the platform: foreign tables cannot be imported into it`,
+  // database migrations and webhooks
+  migrationsError: 'Failed to retrieve migrations',
+  migrationsEmptyTitle: 'No migrations yet',
+  migrationsEmptyLead: 'This page lists the history the Supabase CLI keeps in supabase_migrations.schema_migrations, and that table is not in this database. It gets there when you:',
+  migrationsCopied: (version: string) => `Copied the SQL of migration ${version} to the clipboard`,
+  migrationNotFound: (version: string) => `There is no migration ${version}: the history may have changed meanwhile`,
+  webhooksNeedPgNet: 'Webhooks need the pg_net extension',
+  webhooksNoHttpRequest: 'Webhooks call supabase_functions.http_request, which this database does not have',
+  webhooksExplanation: 'A database webhook sends a table’s row changes (insert, update, delete) to a URL over HTTP, from a trigger. The requests are made by the pg_net extension, which this database does not have, so webhooks cannot run here.',
+  webhookNotFound: (id: number) => `There is no webhook with id ${id}: it may have been deleted meanwhile`,
+  webhooksError: 'Failed to retrieve webhooks',
+
   // Other
   valueMismatch: 'Value entered does not match.',
   copied: 'Copied',

@@ -13,6 +13,15 @@ import { palette } from './model/app/palette'
 import { theme } from './model/app/theme'
 import { policyEditor } from './model/auth/policies/policy-editor-state'
 import { rolesState } from './model/database/roles/roles-state'
+import { migrationsState } from './model/database/migrations/migrations-state' // database migrations and webhooks
+import { hooksState } from './model/database/hooks/hooks-state' // database migrations and webhooks
+import { databaseTablesState } from './model/database/tables/tables-state'
+import { visualizerState } from './model/database/schemas/visualizer-state'
+import { extensionsState } from './model/database/extensions/extensions-state'
+import { publicationsState } from './model/database/replication/publications-state'
+import { wrappersState } from './model/database/wrappers/wrappers-state'
+import { functionsState } from './model/database/functions/functions-state' // database functions
+import { triggersState } from './model/database/triggers/triggers-state' // database triggers
 import { roleState } from './model/project/role'
 import { snippetsState } from './model/sql-editor/snippets'
 import { sqlDrafts } from './model/sql-editor/sql-drafts'
@@ -35,6 +44,8 @@ import { columnPrivilegesState } from './model/auth/column-privileges-state'
 import { usersState } from './model/auth/users-state'
 import { graphiql } from './model/api/graphiql'
 import { apiDocsPrefs } from './model/api/preferences'
+import { indexesState } from './model/database/indexes/indexes-state' // database indexes
+import { typesState } from './model/database/types/types-state' // database enumerated types
 import type { AppRouter } from './router'
 
 /** Every UI store a `when`, `enabled` or `checked` may read (toasts, confirmations and help never decide one). */
@@ -42,6 +53,13 @@ const STORES: object[] = [
   keymap, palette, theme, policyEditor, rolesState, roleState, snippetsState, sqlDrafts, sqlEditor, bucketsState,
   objectDialogs, explorer, storagePolicyModal, gridState, importState, rowEdit, saveStatus, selection, structureState,
   tableListState, undoState, authConfigEditor, authFeatures, columnPrivilegesState, usersState, graphiql, apiDocsPrefs,
+  indexesState, typesState, // database indexes, database enumerated types
+  databaseTablesState, // database tables
+  visualizerState, // database schema visualizer
+  extensionsState, publicationsState, wrappersState, // database extensions, publications, wrappers
+  functionsState, // database functions
+  triggersState, // database triggers
+  migrationsState, hooksState, // database migrations and webhooks
 ]
 
 const listeners = new Set<() => void>()

@@ -7,10 +7,11 @@ import { RootLayout } from './shell/RootLayout'
 import { ErrorPage, NotFoundPage } from './screens/errors/ErrorPage'
 import {
   apiDocsRoute, apiRoute, apiSettingsRoute, authColumnPrivilegesRoute, authEmailsRoute, authHooksRoute, authProvidersRoute, authRateLimitsRoute, authRoute, authTemplatesRoute, authUrlConfigurationRoute, authUsersRoute, createStudioRouter, editorIndexRoute, editorRoute, policiesRoute, projectHomeRoute, projectRoute,
-  rolesRoute, rootRoute, signInRoute, sqlNewRoute, sqlQuickstartsRoute, sqlRoute, sqlSnippetRoute, sqlTemplatesRoute,
+  rootRoute, signInRoute, sqlNewRoute, sqlQuickstartsRoute, sqlRoute, sqlSnippetRoute, sqlTemplatesRoute,
   storageBucketRoute, storageBucketsRoute, storagePoliciesRoute, storageRoute, storageSettingsRoute, supportRoute,
   tableRoute, graphiqlRoute, type AppRouter, type RouterContext,
 } from './model/app/route-tree'
+import { databaseRoutes } from './screens/database/routes'
 
 export type { AppRouter, RouterContext }
 
@@ -21,7 +22,8 @@ signInRoute.update({ component: lazyRouteComponent(() => import('./screens/sign-
 
 // the project frame (navigation, header, account menu and their Radix menus and tooltips) is a chunk of its
 // own, like the pages: the router fetches it together with the page's, and /sign-in never needs it
-projectRoute.update({ component: lazyRouteComponent(() => import('./shell/ProjectLayout'), 'ProjectLayout') })
+// a path under a project that is no page keeps the project's frame (menu, header) around the not-found page
+projectRoute.update({ component: lazyRouteComponent(() => import('./shell/ProjectLayout'), 'ProjectLayout'), notFoundComponent: NotFoundPage })
 projectHomeRoute.update({ component: lazyRouteComponent(() => import('./screens/home/ProjectHome'), 'ProjectHome') })
 
 editorRoute.update({ component: lazyRouteComponent(() => import('./screens/table-editor/TableEditorLayout'), 'TableEditorLayout') })
@@ -45,7 +47,7 @@ authUrlConfigurationRoute.update({ component: lazyRouteComponent(() => import('.
 authHooksRoute.update({ component: lazyRouteComponent(() => import('./screens/auth/hooks/HooksPage'), 'HooksPage') })
 authEmailsRoute.update({ component: lazyRouteComponent(() => import('./screens/auth/emails/EmailsPage'), 'EmailsPage') })
 authColumnPrivilegesRoute.update({ component: lazyRouteComponent(() => import('./screens/auth/column-privileges/ColumnPrivilegesPage'), 'ColumnPrivilegesPage') })
-rolesRoute.update({ component: lazyRouteComponent(() => import('./screens/database/roles/RolesPage'), 'RolesPage') })
+databaseRoutes()
 
 storageRoute.update({ component: lazyRouteComponent(() => import('./screens/storage/StorageLayout'), 'StorageLayout') })
 storageBucketsRoute.update({ component: lazyRouteComponent(() => import('./screens/storage/buckets/BucketsIndex'), 'BucketsIndex') })

@@ -54,9 +54,9 @@ describe.each(targets().slice(0, 1))('app commands (no database: once) on $name'
     const options = await getCommand('app.keymap.set')!.argOptions!.command!(ctx, {})
     expect(options).toContainEqual({ value: 'nav.table-editor.go', label: 'Go to Table Editor', hint: 'g t' })
 
-    await run('app.keymap.set', { command: 'nav.table-editor.go', keys: 'g e' })
-    expect(bindingFor('nav.table-editor.go')).toBe('g e')
-    expect(ctx.toasts).toEqual([{ kind: 'success', message: 'Go to Table Editor is now G then E' }])
+    await run('app.keymap.set', { command: 'nav.table-editor.go', keys: 'g k' })
+    expect(bindingFor('nav.table-editor.go')).toBe('g k')
+    expect(ctx.toasts).toEqual([{ kind: 'success', message: 'Go to Table Editor is now G then K' }])
   })
 
   it('app.keymap.set refuses a binding in use or one that starts a sequence, and changes nothing', async () => {

@@ -66,6 +66,40 @@ describe.each(targets().slice(0, 1))('navigation commands (no database: once) on
     expect(ctx.location.pathname).toBe(paths.databaseRoles(ref))
   })
 
+  it('each Database page has its nav command, titled from the menu; /database opens Tables', async () => {
+    ctx = headlessContext(target)
+    await ctx.loadPage(`${paths.project(ref)}/database`)
+    expect(ctx.location.pathname).toBe(paths.databaseTables(ref))
+    const pages = {
+      'nav.database-tables.go': ['database.tables', 'Go to Database: Tables'],
+      'nav.database-schemas.go': ['database.schemas', 'Go to Database: Schema Visualizer'],
+      'nav.database-functions.go': ['database.functions', 'Go to Database: Functions'],
+      'nav.database-triggers.go': ['database.triggers', 'Go to Database: Triggers'],
+      'nav.database-types.go': ['database.types', 'Go to Database: Enumerated Types'],
+      'nav.database-extensions.go': ['database.extensions', 'Go to Database: Extensions'],
+      'nav.database-indexes.go': ['database.indexes', 'Go to Database: Indexes'],
+      'nav.database-replication.go': ['database.replication', 'Go to Database: Publications'],
+      'nav.database-wrappers.go': ['database.wrappers', 'Go to Database: Wrappers'],
+      'nav.database-migrations.go': ['database.migrations', 'Go to Database: Migrations'],
+    } as const
+    for (const [id, [route, title]] of Object.entries(pages)) {
+      expect(getCommand(id)?.title).toBe(title)
+      await run(id as keyof typeof pages)
+      expect(ctx.route.id).toBe(route)
+    }
+  })
+
+  it('nav.database-hooks.go is offered only where pg_net is installed', async () => {
+    ctx = headlessContext(target)
+    const hooks = getCommand('nav.database-hooks.go')!
+    ctx.queryClient.setQueryData(['project', ref, 'extensions'], [{ name: 'pg_net', schema: null, default_version: '0.1', installed_version: null, comment: null }])
+    expect(hooks.when?.(ctx)).toBe(false)
+    ctx.queryClient.setQueryData(['project', ref, 'extensions'], [{ name: 'pg_net', schema: 'extensions', default_version: '0.1', installed_version: '0.1', comment: null }])
+    expect(hooks.when?.(ctx)).toBe(true)
+    await run('nav.database-hooks.go')
+    expect(ctx.route.id).toBe('database.hooks')
+  })
+
   it('nav.storage.go goes to the storage buckets page, from any page, and drops the search', async () => {
     ctx = headlessContext(target, paths.sqlNew(ref))
     await ctx.navigate({ search: { q: 'x' } })

@@ -15,6 +15,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
+import { pgliteExtensions } from './pglite-extensions.mjs'
 
 /**
  * @typedef {{ name: string, dataTypeID: number }} Field
@@ -50,7 +51,9 @@ function plain(/** @type {unknown} */ e) {
 let pg
 try {
   const options = Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])
-  pg = new PGlite(dir, { startParams: [...PGlite.defaultStartParams, ...options] })
+  // the extensions PGlite ships, so `create extension` works as on a server (pglite-extensions.mjs)
+  const extensions = await pgliteExtensions()
+  pg = new PGlite(dir, { startParams: [...PGlite.defaultStartParams, ...options], extensions })
   await pg.waitReady
   // Take every value as the text Postgres prints; parameters arrive as text already.
   for (const oid of Object.keys(pg.parsers)) pg.parsers[oid] = (/** @type {string} */ text) => text

@@ -20,6 +20,17 @@ import { listSchemas } from './schemas'
 import { structureRoutes } from './structure-routes'
 import { tableDefinition } from './table-definition'
 import { listTables } from './tables'
+import { databaseTablesRoutes } from './tables-page-routes'
+import { functionRoutes } from './functions-routes'
+import { triggerRoutes } from './triggers-routes'
+import { indexRoutes } from './indexes-routes'
+import { typeRoutes } from './types-routes'
+import { extensionRoutes } from './extensions-routes'
+import { publicationRoutes } from './publications-routes'
+import { wrapperRoutes } from './wrappers-routes'
+import { migrationRoutes } from './migrations-routes'
+import { hookRoutes } from './hooks-routes'
+import { schemaGraphRoutes } from './schema-graph-routes'
 import { listViews } from './views'
 
 /** `platform`: the platform store, where SQL result download links wait (any studio sharing it opens them). */
@@ -53,6 +64,18 @@ export function pgMetaRoutes(db: Driver, permissions: Permissions, platform: Pla
     policyRoutes(app, db, permissions)
     policyTryRoutes(app, db, permissions)
     columnPrivilegeRoutes(app, db, permissions)
+    // the Database pages (issue 15), one module per kind of object
+    databaseTablesRoutes(app, db, permissions)
+    functionRoutes(app, db, permissions)
+    triggerRoutes(app, db, permissions)
+    indexRoutes(app, db, permissions)
+    typeRoutes(app, db, permissions)
+    extensionRoutes(app, db, permissions)
+    publicationRoutes(app, db, permissions)
+    wrapperRoutes(app, db, permissions)
+    migrationRoutes(app, db, permissions)
+    hookRoutes(app, db, permissions)
+    schemaGraphRoutes(app, db, permissions)
 
     const write = { preHandler: permissions.require('tenantSqlAdminWrite') }
     queryRoutes(app, db, write, platform)

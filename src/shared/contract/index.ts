@@ -9,6 +9,17 @@ import { authUsers } from './auth-users'
 import { columnPrivileges } from './column-privileges'
 import { content } from './content'
 import { pgMeta } from './pg-meta'
+import { pgMetaFunctions } from './pg-meta-functions'
+import { pgMetaTriggers } from './pg-meta-triggers'
+import { pgMetaIndexes } from './pg-meta-indexes'
+import { pgMetaTypes } from './pg-meta-types'
+import { pgMetaExtensions } from './pg-meta-extensions'
+import { pgMetaPublications } from './pg-meta-publications'
+import { pgMetaWrappers } from './pg-meta-wrappers'
+import { pgMetaMigrations } from './pg-meta-migrations'
+import { pgMetaHooks } from './pg-meta-hooks'
+import { pgMetaSchemaGraph } from './pg-meta-schema-graph'
+import { pgMetaTablesPage } from './pg-meta-tables-page'
 import { platform } from './platform'
 import { policies } from './policies'
 import { policyTry } from './policy-try'
@@ -19,7 +30,10 @@ import { sql } from './sql'
 import { storage } from './storage'
 import { structure } from './structure'
 
-export const endpoints = { ...signIn, ...platform, ...pgMeta, ...structure, ...sql, ...rows, ...policies, ...policyTry, ...storage, ...content, ...authUsers, ...authConfig, ...authEmails, ...columnPrivileges, ...restConfig }
+export const endpoints = { ...signIn, ...platform, ...pgMeta, ...structure, ...sql, ...rows, ...policies, ...policyTry, ...storage, ...content, ...authUsers, ...authConfig, ...authEmails, ...columnPrivileges, ...restConfig,
+  // the Database pages (issue 15)
+  ...pgMetaFunctions, ...pgMetaTriggers, ...pgMetaIndexes, ...pgMetaTypes, ...pgMetaExtensions, ...pgMetaPublications, ...pgMetaWrappers, ...pgMetaMigrations, ...pgMetaHooks, ...pgMetaSchemaGraph, ...pgMetaTablesPage,
+}
 export type EndpointName = keyof typeof endpoints
 
 export * from './endpoint'

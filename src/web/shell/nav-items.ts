@@ -1,6 +1,6 @@
 /** The project's side navigation, one line per area that exists. */
 import type { LucideIcon } from 'lucide-react'
-import { Archive, BookOpen, House, KeyRound, ShieldCheck, SquareTerminal, Table2, UsersRound } from 'lucide-react'
+import { Archive, BookOpen, Database, House, KeyRound, ShieldCheck, SquareTerminal, Table2 } from 'lucide-react'
 import { paths } from '../../shared/routes'
 
 export interface NavItem {
@@ -22,7 +22,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Table Editor', icon: Table2, href: paths.tableEditor, command: 'nav.table-editor.go' },
   { label: 'SQL Editor', icon: SquareTerminal, href: paths.sqlEditor, command: 'nav.sql-editor.go' },
   { label: 'Authentication', icon: ShieldCheck, href: paths.authUsers, command: 'nav.auth-users.go', activeUnder: '/auth' },
-  { label: 'Database: Roles', icon: UsersRound, href: paths.databaseRoles, command: 'nav.database-roles.go' },
+  { label: 'Database', icon: Database, href: (ref) => paths.databaseTables(ref), command: 'nav.database-tables.go', activeUnder: '/database' },
   { label: 'Storage', icon: Archive, href: paths.storageBuckets, command: 'nav.storage.go', activeUnder: '/storage' },
   { label: 'API Docs', icon: BookOpen, href: (ref) => paths.apiDocs(ref), command: 'nav.api-docs.go', activeUnder: '/api' },
   { label: 'Project settings: API', icon: KeyRound, href: paths.apiSettings, command: 'nav.api-settings.go' },

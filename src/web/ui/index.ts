@@ -12,6 +12,7 @@ export { DropdownMenu, MenuCheckboxItem, MenuItem, MenuLabel, MenuSeparator } fr
 export { EmptyState } from './EmptyState'
 export { IconButton } from './IconButton'
 export { Field, Input, Textarea } from './Input'
+export { FormDialog, useFormSubmit } from './FormDialog'
 export { Kbd } from './Kbd'
 export { Popover } from './Popover'
 export { Select, type SelectOption } from './Select'

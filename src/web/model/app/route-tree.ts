@@ -17,6 +17,13 @@ import { usersSearchSchema } from '../auth/users-search'
 import { emailsSearchSchema } from '../auth/emails-search'
 import { columnPrivilegesSearchSchema } from '../auth/column-privileges-search'
 import { rolesSearchSchema } from '../database/roles/roles-data'
+import { tableSearchSchema, tablesSearchSchema } from '../database/tables/search'
+import { visualizerSearchSchema } from '../database/schemas/search'
+import { functionsSearchSchema } from '../database/functions/search'
+import { triggersSearchSchema } from '../database/triggers/search'
+import { indexesSearchSchema } from '../database/indexes/search'
+import { typesSearchSchema } from '../database/types/search'
+import { extensionsSearchSchema } from '../database/extensions/search'
 import { apiDocsSearchSchema } from '../api/search'
 import { afterSignIn, signInSearchSchema } from '../account/session'
 
@@ -119,9 +126,30 @@ export const authColumnPrivilegesRoute = createRoute({
   path: relativePath('auth.column-privileges', 'auth'),
   validateSearch: columnPrivilegesSearchSchema,
 })
+/** The Database area (spec 2, Database): its menu beside each page; /database opens Tables. */
+export const databaseRoute = createRoute({ getParentRoute: () => projectRoute, path: relativePath('database', 'project') })
+const databaseIndexRoute = createRoute({
+  getParentRoute: () => databaseRoute,
+  path: '/',
+  beforeLoad: ({ params }) => {
+    throw redirect({ href: paths.databaseTables(params.ref), replace: true })
+  },
+})
+const underDatabase = <P extends string>(path: P) => ({ getParentRoute: () => databaseRoute, path })
+export const databaseTablesRoute = createRoute({ ...underDatabase(relativePath('database.tables', 'database')), validateSearch: tablesSearchSchema })
+export const databaseTableRoute = createRoute({ ...underDatabase(relativePath('database.table', 'database')), validateSearch: tableSearchSchema })
+export const databaseSchemasRoute = createRoute({ ...underDatabase(relativePath('database.schemas', 'database')), validateSearch: visualizerSearchSchema })
+export const databaseFunctionsRoute = createRoute({ ...underDatabase(relativePath('database.functions', 'database')), validateSearch: functionsSearchSchema })
+export const databaseTriggersRoute = createRoute({ ...underDatabase(relativePath('database.triggers', 'database')), validateSearch: triggersSearchSchema })
+export const databaseIndexesRoute = createRoute({ ...underDatabase(relativePath('database.indexes', 'database')), validateSearch: indexesSearchSchema })
+export const databaseTypesRoute = createRoute({ ...underDatabase(relativePath('database.types', 'database')), validateSearch: typesSearchSchema })
+export const databaseExtensionsRoute = createRoute({ ...underDatabase(relativePath('database.extensions', 'database')), validateSearch: extensionsSearchSchema })
+export const databaseReplicationRoute = createRoute(underDatabase(relativePath('database.replication', 'database')))
+export const databaseWrappersRoute = createRoute(underDatabase(relativePath('database.wrappers', 'database')))
+export const databaseMigrationsRoute = createRoute(underDatabase(relativePath('database.migrations', 'database')))
+export const databaseHooksRoute = createRoute(underDatabase(relativePath('database.hooks', 'database')))
 export const rolesRoute = createRoute({
-  getParentRoute: () => projectRoute,
-  path: relativePath('database.roles', 'project'),
+  ...underDatabase(relativePath('database.roles', 'database')),
   validateSearch: rolesSearchSchema,
 })
 
@@ -159,7 +187,11 @@ export const routeTree = rootRoute.addChildren([
     editorRoute.addChildren([editorIndexRoute, tableRoute]),
     sqlRoute.addChildren([sqlIndexRoute, sqlNewRoute, sqlTemplatesRoute, sqlQuickstartsRoute, sqlSnippetRoute]),
     authRoute.addChildren([authIndexRoute, authUsersRoute, policiesRoute, authProvidersRoute, authRateLimitsRoute, authTemplatesRoute, authUrlConfigurationRoute, authHooksRoute, authEmailsRoute, authColumnPrivilegesRoute]),
-    rolesRoute,
+    databaseRoute.addChildren([
+      databaseIndexRoute, databaseTablesRoute, databaseTableRoute, databaseSchemasRoute, databaseFunctionsRoute,
+      databaseTriggersRoute, databaseIndexesRoute, databaseTypesRoute, databaseExtensionsRoute, rolesRoute,
+      databaseReplicationRoute, databaseWrappersRoute, databaseMigrationsRoute, databaseHooksRoute,
+    ]),
     storageRoute.addChildren([
       storageIndexRoute, storageBucketsRoute, storageBucketRoute, storagePoliciesRoute, storageSettingsRoute,
     ]),

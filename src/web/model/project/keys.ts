@@ -27,6 +27,9 @@ export const keys = {
   count: (ref: string, tableId: number) => ['project', ref, 'count', tableId] as const,
   policies: (ref: string) => ['project', ref, 'policies'] as const,
   roles: (ref: string) => ['project', ref, 'roles'] as const,
+  /** the Database pages' catalog reads: one kind of object ('functions', 'triggers', 'indexes'…), `more` narrowing it */
+  database: (ref: string, kind: string, ...more: unknown[]) => ['project', ref, 'database', kind, ...more] as const,
+  extensions: (ref: string) => ['project', ref, 'extensions'] as const,
   snippets: (ref: string) => ['project', ref, 'snippets'] as const,
   apiSettings: (ref: string) => ['project', ref, 'settings', 'api'] as const,
   storageConfig: (ref: string) => ['project', ref, 'storage', 'config'] as const,

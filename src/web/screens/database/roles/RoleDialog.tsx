@@ -65,7 +65,7 @@ function RoleFormDialog({ role }: { role?: Role }) {
         </>
       }
     >
-      <form id={formId} className="roles-form" onSubmit={onSubmit} noValidate>
+      <form id={formId} className="db-form" onSubmit={onSubmit} noValidate>
         {failure && (
           <Alert type="destructive" title="Nothing was changed">
             {failure}
@@ -74,7 +74,7 @@ function RoleFormDialog({ role }: { role?: Role }) {
         <Field label="Name" htmlFor={ids.name} error={errors.name?.message}>
           <Input id={ids.name} autoComplete="off" spellCheck={false} invalid={Boolean(errors.name)} {...form.register('name')} />
         </Field>
-        <fieldset className="roles-form__flags">
+        <fieldset className="db-fieldset roles-form__flags">
           <legend className="ui-field__label">Privileges</legend>
           {GRANTABLE_ROLE_FLAGS.map((flag) => (
             <Controller
@@ -82,11 +82,11 @@ function RoleFormDialog({ role }: { role?: Role }) {
               control={form.control}
               name={flag}
               render={({ field }) => (
-                <div className="roles-form__flag">
+                <div className="db-switch-field">
                   <Switch id={`${formId}-${flag}`} checked={field.value} onCheckedChange={field.onChange} label={ROLE_FLAG_LABELS[flag]} />
-                  <label htmlFor={`${formId}-${flag}`} className="roles-form__flag-text">
-                    <span className="roles-form__flag-label">{ROLE_FLAG_LABELS[flag]}</span>
-                    <span className="roles-form__flag-hint">{FLAG_HINTS[flag]}</span>
+                  <label htmlFor={`${formId}-${flag}`}>
+                    <span className="db-switch-field__label">{ROLE_FLAG_LABELS[flag]}</span>
+                    <span className="db-switch-field__hint">{FLAG_HINTS[flag]}</span>
                   </label>
                 </div>
               )}

@@ -28,15 +28,15 @@ function listItems({ user, system }: RoleSections, searching: boolean): Item[] {
 /** The column headings, above both sections. */
 function Headings() {
   return (
-    <div className="roles-row roles-row--head" role="row">
-      <span className="roles-cell roles-cell--name" role="columnheader">Name</span>
+    <div className="db-row roles-row db-row--head roles-row--head" role="row">
+      <span className="db-cell roles-cell--name" role="columnheader">Name</span>
       {[...GRANTABLE_ROLE_FLAGS, ...FIXED_ROLE_FLAGS].map((flag) => (
-        <span key={flag} className="roles-cell roles-cell--flag" role="columnheader">
+        <span key={flag} className="db-cell roles-cell--flag" role="columnheader">
           {ROLE_FLAG_LABELS[flag]}
         </span>
       ))}
-      <span className="roles-cell roles-cell--limit" role="columnheader">Connections</span>
-      <span className="roles-cell roles-cell--actions" role="columnheader">
+      <span className="db-cell roles-cell--limit" role="columnheader">Connections</span>
+      <span className="db-cell db-cell--actions" role="columnheader">
         <span className="sr-only">Actions</span>
       </span>
     </div>

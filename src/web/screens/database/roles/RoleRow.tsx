@@ -22,14 +22,14 @@ export function RoleRow({ role, lockedReason }: RoleRowProps) {
   // every change to a role needs the same permission: the reason of any of its commands
   const permissionReason = useCommandReason('database.role.update')
   return (
-    <div className="roles-row" role="row" aria-label={role.name}>
-      <span className="roles-cell roles-cell--name" role="rowheader">
-        <span className="roles-name" title={role.name}>
+    <div className="db-row roles-row" role="row" aria-label={role.name}>
+      <span className="db-cell roles-cell--name" role="rowheader">
+        <span className="db-name" title={role.name}>
           {role.name}
         </span>
       </span>
       {GRANTABLE_ROLE_FLAGS.map((flag) => (
-        <span key={flag} className="roles-cell roles-cell--flag" role="cell">
+        <span key={flag} className="db-cell roles-cell--flag" role="cell">
           {editable ? (
             <Switch
               checked={role[flag]}
@@ -44,14 +44,14 @@ export function RoleRow({ role, lockedReason }: RoleRowProps) {
         </span>
       ))}
       {FIXED_ROLE_FLAGS.map((flag) => (
-        <span key={flag} className="roles-cell roles-cell--flag" role="cell">
+        <span key={flag} className="db-cell roles-cell--flag" role="cell">
           <FlagValue on={role[flag]} strong={flag === 'is_superuser'} />
         </span>
       ))}
-      <span className="roles-cell roles-cell--limit" role="cell">
+      <span className="db-cell roles-cell--limit" role="cell">
         {role.connection_limit < 0 ? <span className="roles-flag-off">No limit</span> : role.connection_limit}
       </span>
-      <span className="roles-cell roles-cell--actions" role="cell">
+      <span className="db-cell db-cell--actions" role="cell">
         {lockedReason ? (
           <Tooltip content={lockedReason} side="left">
             <span className="roles-lock" tabIndex={0} aria-label={`Locked: ${lockedReason}`}>

@@ -18,9 +18,9 @@ const SEARCH_DEBOUNCE_MS = 200
 
 function Skeleton() {
   return (
-    <div className="roles-skeleton" aria-busy="true" aria-label="Loading roles">
+    <div className="db-skeleton" aria-busy="true" aria-label="Loading roles">
       {Array.from({ length: 8 }, (_, i) => (
-        <div key={i} className="roles-skeleton__row" />
+        <div key={i} className="db-skeleton__row db-skeleton__shimmer" />
       ))}
     </div>
   )
@@ -38,7 +38,7 @@ export function RolesPage() {
   const all = useMemo(() => roleSections(roles.data ?? [], ''), [roles.data])
 
   return (
-    <div className="roles-page">
+    <div className="db-page">
       <header className="area-header">
         <div className="roles-header__text">
           <h1 className="area-header__title">Database Roles</h1>
@@ -69,7 +69,7 @@ export function RolesPage() {
           type="destructive"
           title={MSG.rolesError}
           action={<Button icon={<RotateCw size={14} />} onClick={() => press('database.roles.refresh')}>Retry</Button>}
-          className="roles-error"
+          className="db-error"
         >
           {roles.error.message}
         </Alert>

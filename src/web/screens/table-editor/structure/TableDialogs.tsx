@@ -7,9 +7,8 @@ import { run } from '../../../../../commands/all'
 import type { GridTable } from '../../../../shared/api'
 import { useApi } from '../../../commands-context'
 import { tableQuery } from '../../../model/project/queries'
-import { Field, Input, Textarea } from '../../../ui'
+import { Field, FormDialog, Input, Textarea } from '../../../ui'
 import { Checkbox } from './Checkbox'
-import { FormDialog } from './FormDialog'
 import { closeTableDialog, structureState, type TableDialogTarget } from '../../../model/table-editor/structure/structure-state'
 import { CommentTableForm, DuplicateTableForm, RenameTableForm } from '../../../model/table-editor/structure/table-forms'
 import { CreateTablePanel } from './CreateTablePanel'
@@ -51,6 +50,8 @@ function RenameDialog({ table }: { table: GridTable }) {
   const { failure, submit } = useSubmit()
   return (
     <FormDialog
+      onClose={closeTableDialog}
+      formClassName="st-dialog-form"
       title={`Rename ${table.name}`}
       submitLabel="Rename"
       submitting={form.formState.isSubmitting}
@@ -70,6 +71,8 @@ function CommentDialog({ table }: { table: GridTable }) {
   const { failure, submit } = useSubmit()
   return (
     <FormDialog
+      onClose={closeTableDialog}
+      formClassName="st-dialog-form"
       title={`Description of ${table.name}`}
       submitLabel="Save"
       submitting={form.formState.isSubmitting}
@@ -89,6 +92,8 @@ function DuplicateDialog({ table }: { table: GridTable }) {
   const { failure, submit } = useSubmit()
   return (
     <FormDialog
+      onClose={closeTableDialog}
+      formClassName="st-dialog-form"
       title={`Duplicate ${table.name}`}
       description="The copy gets the same columns, defaults and constraints."
       submitLabel="Duplicate"

@@ -1,0 +1,2 @@
+/** /database/functions?schema=&search= */
+export { schemaSearchSchema as functionsSearchSchema } from '../search'

@@ -1,0 +1,2 @@
+/** /database/triggers?schema=&search= */
+export { schemaSearchSchema as triggersSearchSchema } from '../search'

@@ -1,0 +1,2 @@
+/** /database/types?schema=&search= */
+export { schemaSearchSchema as typesSearchSchema } from '../search'
