@@ -139,7 +139,10 @@ export async function openPglite(dataDir: string, opts: DriverOptions = {}): Pro
         return await q.script(sql)
       } catch (e) {
         if (!stopped) throw e
+        // Holds the queue until the new worker is open: the calls behind wait for a database, not for a reopen
+        // that their wait timeout would count as 'another query is still running'.
         await stopped
+        await current.catch(() => undefined)
         throw queryCancelled()
       } finally {
         signal?.removeEventListener('abort', stop)
