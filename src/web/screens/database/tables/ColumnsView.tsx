@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react'
 import { Ellipsis, GripVertical, Info, Pencil, RotateCcw, Trash2 } from 'lucide-react'
 import { useSnapshot } from 'valtio'
 import type { Column, GridTable } from '../../../../shared/api'
@@ -23,6 +23,8 @@ export function ColumnsView({ projectRef, table, lockedReason }: { projectRef: s
   const [dragging, setDragging] = useState<string | null>(null)
   const [over, setOver] = useState<number | null>(null)
   const listRef = useRef<HTMLDivElement>(null)
+  /** the column whose handle moved by a key, to be focused again once the new order is drawn */
+  const refocus = useRef<string | null>(null)
   const pk = new Set(table.primary_keys.map((p) => p.name))
 
   const move = (column: string, index: number) => {
@@ -34,10 +36,20 @@ export function ColumnsView({ projectRef, table, lockedReason }: { projectRef: s
     if (to === undefined || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return
     e.preventDefault()
     e.stopPropagation()
-    if (to !== index) move(column, to)
-    // the focus stays on the handle, which moved with its row
-    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-handle="${CSS.escape(column)}"]`)?.focus())
+    if (to === index) return
+    refocus.current = column
+    move(column, to)
   }
+  // The focus stays on the handle, which moved with its row (moving a node drops its focus): once the new order
+  // is drawn, and only when nothing else took the focus meanwhile (the palette opened by a key, say).
+  const orderKey = order.join('\u0000')
+  useLayoutEffect(() => {
+    const column = refocus.current
+    refocus.current = null
+    const handle = column && listRef.current?.querySelector<HTMLElement>(`[data-handle="${CSS.escape(column)}"]`)
+    const focused = document.activeElement
+    if (handle && (!focused || focused === document.body || focused === handle)) handle.focus()
+  }, [orderKey])
   const onDrop = (e: DragEvent, index: number) => {
     e.preventDefault()
     const column = dragging ?? e.dataTransfer.getData('text/plain')
