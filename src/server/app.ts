@@ -5,7 +5,7 @@
  */
 import { join, resolve } from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { SESSION_TTL_S } from '../shared/constants'
+import { DEFAULT_PROJECT_REF, SESSION_TTL_S } from '../shared/constants'
 import { authRoutes } from './auth/routes'
 import { authUsersRoutes } from './auth/dashboard-users-routes'
 import { authConfigRoutes } from './auth/dashboard-config-routes'
@@ -40,6 +40,10 @@ import { restRoutes } from './rest/routes'
 import { graphqlRoutes } from './graphql/routes'
 import type { RestContext } from './rest/context'
 import { serveApp } from './static'
+import { installEdgeLogs } from './logs/edge'
+import { loggedDriver } from './logs/postgres-source'
+import { ProjectLogs, type LogsOptions } from './logs/project-logs'
+import { logsRoutes } from './logs/routes'
 import { DiskObjectStore } from './storage/disk-store'
 import type { ObjectStore } from './storage/object-store'
 import type { S3Options } from './storage/s3-config'
@@ -100,6 +104,8 @@ export interface StudioOptions {
   signInMaxFailures?: number
   /** the project database's wait and statement timeouts (defaults DB_WAIT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS) */
   database?: DriverOptions
+  /** the services' events (STUDIO_LOGS=off turns them off; STUDIO_LOG_RETENTION_DAYS) */
+  logs?: LogsOptions
 }
 
 export interface Studio {
@@ -114,6 +120,8 @@ export interface Studio {
   auth: AuthService
   /** the project's Data API (REST at /rest/v1, GraphQL at /graphql/v1): its settings, schema cache and caller */
   rest: RestContext
+  /** the project's logs: the services' events and their store */
+  logs: ProjectLogs
   /** the sign-in link that works now */
   readonly signInLink: string
   /** every route the app registered (method and URL pattern): the security tests walk them all */
@@ -170,9 +178,11 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
   const users = new Users(opts.users)
   const store = platformStore({ dataDir, databaseUrl: opts.platformDatabaseUrl ?? opts.databaseUrl, users: users.all })
   let db: Driver | undefined
+  const logs = new ProjectLogs(store, DEFAULT_PROJECT_REF, opts.logs)
   const app = Fastify({ logger: (opts.logger ?? true) && { level: 'warn' }, serverFactory: http.factory })
   installJsonParser(app)
   installCompression(app)
+  installEdgeLogs(app, logs.sink)
   const routes: { method: string; url: string; access: string }[] = []
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
@@ -182,6 +192,7 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
   const close = async () => {
     await http.close()
     await app.close()
+    await logs.close()
     await Promise.all([db?.close(), store.close(), objectStore.close()])
     for (const lock of locks) await lock.release()
   }
@@ -190,7 +201,7 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
   let rest: RestContext
   let links: SignInLinks
   try {
-    db = opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.database) : await openPglite(dataDir, opts.database)
+    db = loggedDriver(opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.database) : await openPglite(dataDir, opts.database), logs.sink)
     await bootstrap(db)
     if (opts.demo) await loadDemo(db)
     const password = await dashboardPassword(store, opts.password)
@@ -228,6 +239,7 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
     authEmailsRoutes(app, auth, permissions)
     rest = await restRoutes(app, { db, keys, store, studioUrl: url, permissions })
     await graphqlRoutes(app, rest)
+    logsRoutes(app, logs, store, permissions)
     if (opts.serveStatic ?? true) await serveApp(app)
     app.setNotFoundHandler((request) => {
       throw notFound(`Not found: ${request.method} ${request.url.split('?')[0]}`)
@@ -248,6 +260,7 @@ export async function startStudio(opts: StudioOptions = {}): Promise<Studio> {
     storage,
     auth,
     rest,
+    logs,
     get signInLink() {
       return links.current
     },

@@ -10,6 +10,7 @@ import { DEFAULT_PORT } from '../shared/constants'
 import { startStudio, type Studio } from './app'
 import { s3OptionsFromEnv } from './storage/s3-config'
 import { parseHostList } from './security/hosts'
+import { logsOptionsFromEnv } from './logs/env'
 
 let announced = false
 /** The first link comes with the address; later ones (after each use) alone. */
@@ -34,6 +35,7 @@ try {
     password: process.env.STUDIO_PASSWORD || undefined,
     publicUrl: process.env.STUDIO_PUBLIC_URL || undefined,
     allowedHosts: parseHostList(process.env.STUDIO_ALLOWED_HOSTS),
+    logs: logsOptionsFromEnv(process.env),
     demo: process.argv.includes('--demo'),
     onGeneratedPassword: (password) =>
       console.log(`Dashboard password (shown this once; set STUDIO_PASSWORD to choose your own): ${password}`),

@@ -220,3 +220,17 @@ export const INDEX_HINT_MIN_LIVE_ROWS = 1000
 export const INDEX_HINT_MAX_INDEX_SCAN_SHARE = 0.1
 /** At most this many unused indexes and this many tables in the hints. */
 export const INDEX_HINTS_LIMIT = 20
+
+// ---- logs (issue 16): every service's events, kept in the platform store ----
+/** Days of events kept: older day partitions are dropped whole (STUDIO_LOG_RETENTION_DAYS). */
+export const LOG_RETENTION_DAYS = 7
+/** Events wait in memory at most this long before they are written, in one batch per source. */
+export const LOG_FLUSH_MS = 1000
+/** A source with this many events waiting is written at once, without waiting for the next flush. */
+export const LOG_BATCH_MAX = 5000
+/** Events waiting when the store cannot be written (down, slow): past this many the oldest are dropped. */
+export const LOG_QUEUE_MAX = 100_000
+/** A logs query (the explorer, a source view, a report) is stopped after this long. */
+export const LOGS_QUERY_TIMEOUT_MS = 15_000
+/** A logs query answers at most this many rows. */
+export const LOGS_QUERY_MAX_ROWS = 10_000

@@ -396,6 +396,15 @@ export const MSG = {
   webhookNotFound: (id: number) => `There is no webhook with id ${id}: it may have been deleted meanwhile`,
   webhooksError: 'Failed to retrieve webhooks',
 
+  // Logs (issue 16)
+  logsQueryEmpty: 'Write a query to run on the logs.',
+  logsQueryOneStatement: 'Run one statement at a time on the logs.',
+  logsQueryReadOnly: 'Only SELECT queries run on the logs.',
+  logsQuerySetConfig: 'set_config cannot be used in a logs query.',
+  logsQueryTimedOut: (seconds: number) => `The logs query ran longer than ${seconds} seconds and was stopped.`,
+  logsBadTimestamp: (name: string) => `${name} is not an ISO 8601 timestamp.`,
+  logsBadRange: 'iso_timestamp_start must be before iso_timestamp_end.',
+
   // Other
   valueMismatch: 'Value entered does not match.',
   copied: 'Copied',
