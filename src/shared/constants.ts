@@ -234,3 +234,7 @@ export const LOG_QUEUE_MAX = 100_000
 export const LOGS_QUERY_TIMEOUT_MS = 15_000
 /** A logs query answers at most this many rows. */
 export const LOGS_QUERY_MAX_ROWS = 10_000
+/** A postgres event's message: its statement, literals removed, cut to this many characters. */
+export const LOG_SQL_MESSAGE_CHARS = 500
+/** A postgres event's metadata.parsed.query: the same, cut to this many characters. */
+export const LOG_SQL_QUERY_CHARS = 2000

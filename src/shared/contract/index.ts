@@ -17,6 +17,7 @@ import { pgMetaExtensions } from './pg-meta-extensions'
 import { pgMetaPublications } from './pg-meta-publications'
 import { pgMetaWrappers } from './pg-meta-wrappers'
 import { pgMetaMigrations } from './pg-meta-migrations'
+import { analytics } from './analytics'
 import { pgMetaHooks } from './pg-meta-hooks'
 import { pgMetaSchemaGraph } from './pg-meta-schema-graph'
 import { pgMetaTablesPage } from './pg-meta-tables-page'
@@ -32,7 +33,7 @@ import { structure } from './structure'
 
 export const endpoints = { ...signIn, ...platform, ...pgMeta, ...structure, ...sql, ...rows, ...policies, ...policyTry, ...storage, ...content, ...authUsers, ...authConfig, ...authEmails, ...columnPrivileges, ...restConfig,
   // the Database pages (issue 15)
-  ...pgMetaFunctions, ...pgMetaTriggers, ...pgMetaIndexes, ...pgMetaTypes, ...pgMetaExtensions, ...pgMetaPublications, ...pgMetaWrappers, ...pgMetaMigrations, ...pgMetaHooks, ...pgMetaSchemaGraph, ...pgMetaTablesPage,
+  ...pgMetaFunctions, ...pgMetaTriggers, ...pgMetaIndexes, ...pgMetaTypes, ...pgMetaExtensions, ...pgMetaPublications, ...pgMetaWrappers, ...pgMetaMigrations, ...pgMetaHooks, ...pgMetaSchemaGraph, ...pgMetaTablesPage, ...analytics,
 }
 export type EndpointName = keyof typeof endpoints
 
