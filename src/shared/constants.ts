@@ -57,8 +57,11 @@ export const EXCLUDED_SCHEMAS = [
   'pgtle', 'realtime', 'storage', 'supabase_functions', 'supabase_migrations', 'vault', 'graphql',
   'graphql_public',
 ] as const
-/** Schemas always hidden (Postgres internals, and the studio's own platform store on PostgreSQL). */
-export const INTERNAL_SCHEMAS = ['pg_catalog', 'pg_toast', 'information_schema', '_studio'] as const
+/**
+ * Schemas always hidden (Postgres internals, and the studio's own platform store on PostgreSQL: its metadata
+ * and the default project's log store, server/logs/store.ts).
+ */
+export const INTERNAL_SCHEMAS = ['pg_catalog', 'pg_toast', 'information_schema', '_studio', '_logs_default'] as const
 /** Protected system schemas: read-only in the dashboard, tables labelled 'Locked'. */
 export const PROTECTED_SCHEMAS = [...EXCLUDED_SCHEMAS] as const
 export function isProtectedSchema(schema: string): boolean {

@@ -25,7 +25,7 @@ const OWNER = 'postgres'
 
 const ms = (since: number) => Math.round((performance.now() - since) * 100) / 100
 
-type Results = QueryResult | QueryResult[] | number
+type Results = QueryResult<unknown> | QueryResult<unknown>[] | number
 
 /** Records one call on `sql` that started at `since` and settled with `outcome` (a result or an error). */
 function record(logs: LogSink, sql: string, role: string, since: number, outcome: { ok: Results } | { error: unknown }): void {

@@ -30,8 +30,10 @@ function schemaSql(ref: string): string {
   const within = `timestamp >= coalesce(nullif(current_setting('studio_logs.start', true), '')::timestamptz, '-infinity')
       and timestamp < coalesce(nullif(current_setting('studio_logs.end', true), '')::timestamptz, 'infinity')`
   return [
+    // roles are the server's, not one database's: studios on other databases of the server may make it at the same moment
     `do $$ begin
        if not exists (select from pg_roles where rolname = '${LOGS_READER_ROLE}') then create role ${reader} nologin; end if;
+     exception when duplicate_object or unique_violation then null;
      end $$`,
     `create schema if not exists ${s}`,
     `grant usage on schema ${s} to ${reader}`,
