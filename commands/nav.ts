@@ -9,6 +9,7 @@ import { sqlEditor } from '../src/web/model/sql-editor/sql-editor'
 import type { CommandContext } from '../src/web/model/app/context'
 import { authFeatures, setColumnPrivilegesFlag } from '../src/web/model/auth/features'
 import { databaseMenuItem } from '../src/web/model/database/menu'
+import { logsMenuItem } from '../src/web/model/logs/menu'
 import { extensionsQuery, installedExtensions } from '../src/web/model/database/extensions-query'
 
 export const goToProjectHome = defineCommand({
@@ -200,3 +201,26 @@ export const goToApiSettings = defineCommand({
   keywords: ['settings', 'api', 'keys', 'anon', 'service role', 'url', 'jwt'],
   run: (ctx) => ctx.navigate({ to: paths.apiSettings(ctx.ref) }),
 })
+
+// The Logs menu's pages (src/web/model/logs/menu.ts): titles, paths and words from the menu; auth and storage
+// logs only for users with those products (spec 6). (The edge source's palette title is the self-hosted name.)
+function goToLogsPage<I extends string>(id: I, route: RouteId) {
+  const item = logsMenuItem(route)
+  return defineCommand({
+    id,
+    title: `Go to Logs: ${item.label}`,
+    area: 'navigation',
+    keywords: item.keywords,
+    ...(item.permission ? { enabled: (ctx: CommandContext) => ctx.can(item.permission!) || MSG.noPermission('read these logs') } : {}),
+    run: (ctx) => ctx.navigate({ to: item.href(ctx.ref) }),
+  })
+}
+
+export const goToLogsExplorer = goToLogsPage('nav.logs-explorer.go', 'logs.explorer')
+export const goToLogsExplorerRecent = goToLogsPage('nav.logs-explorer-recent.go', 'logs.explorer-recent')
+export const goToLogsExplorerTemplates = goToLogsPage('nav.logs-explorer-templates.go', 'logs.explorer-templates')
+export const goToLogsEdge = goToLogsPage('nav.logs-edge.go', 'logs.edge')
+export const goToLogsPostgres = goToLogsPage('nav.logs-postgres.go', 'logs.postgres')
+export const goToLogsPostgrest = goToLogsPage('nav.logs-postgrest.go', 'logs.postgrest')
+export const goToLogsAuth = goToLogsPage('nav.logs-auth.go', 'logs.auth')
+export const goToLogsStorage = goToLogsPage('nav.logs-storage.go', 'logs.storage')

@@ -426,6 +426,11 @@ const CHECKS: Record<Id, Check> = {
     },
   },
   'api.docs.language': { at: 'api-docs', then: async (page) => expect(page.locator('[data-snippet="read-all"]')).toHaveAttribute('data-lang', 'bash') },
+  // Logs (issue 16)
+  'nav.logs-explorer.go': { at: 'home', then: urlIs(/\/project\/default\/logs\/explorer$/) },
+  'nav.logs-edge.go': { at: 'home', then: urlIs(/\/project\/default\/logs\/edge-logs$/) },
+  // logs sources
+  // logs explorer
 }
 
 /** database schema visualizer: whether every table's node is inside the diagram (a fitted view), and there is one */

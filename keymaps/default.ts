@@ -163,4 +163,9 @@ export const defaultKeymap = {
   'database.migration.open': 'Shift+Alt+m',
   'database.migration.sql-editor': 'Shift+Alt+q',
   'database.migration.copy': 'Shift+Alt+x',
+  // Logs (issue 16): commands/nav.ts; the pages' own keys under their sections below (a key is unique across the keymap)
+  'nav.logs-explorer.go': 'g l',
+  'nav.logs-edge.go': 'g Shift+l',
+  // logs sources: commands/logs-sources.ts
+  // logs explorer: commands/logs-explorer.ts
 } satisfies Partial<Record<CommandId, string>>

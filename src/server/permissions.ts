@@ -20,6 +20,7 @@ const REFUSALS: Record<PermissionName, string> = {
   storageAdminWrite: 'change storage',
   createUserContent: 'create queries',
   projectAuthAll: 'manage authentication',
+  projectStorageAll: 'use storage',
 }
 
 export class Permissions {

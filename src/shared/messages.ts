@@ -397,6 +397,7 @@ export const MSG = {
   webhooksError: 'Failed to retrieve webhooks',
 
   // Logs (issue 16)
+  logsNoAccessTitle: 'No access to logs',
   logsQueryEmpty: 'Write a query to run on the logs.',
   logsQueryOneStatement: 'Run one statement at a time on the logs.',
   logsQueryReadOnly: 'Only SELECT queries run on the logs.',

@@ -10,6 +10,8 @@ export const PERMISSIONS = {
   createUserContent: { action: 'tenant:Sql:CreateUserContent', resource: 'snippets' },
   /** spec 6 project_auth:all: the Authentication settings pages (providers, rate limits, templates, URLs, hooks, emails) and managing users */
   projectAuthAll: { action: 'project_auth:all', resource: 'auth' },
+  /** spec 6 project_storage:all: the storage product (its logs and its report among others) */
+  projectStorageAll: { action: 'project_storage:all', resource: 'storage' },
 } as const
 export type PermissionName = keyof typeof PERMISSIONS
 

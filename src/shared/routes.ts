@@ -3,6 +3,8 @@
  * From this one table come the path builders (`pathTo`, `paths`), the headless matcher commands use
  * (`matchPath`), and the router's tree (src/web/router.tsx takes each route's path from here).
  */
+import type { LogSource } from './logs'
+
 export const ROUTES = {
   project: { path: '/project/$ref' },
   'table-editor': { path: '/project/$ref/editor' },
@@ -36,6 +38,15 @@ export const ROUTES = {
   'database.wrappers': { path: '/project/$ref/database/wrappers' },
   'database.migrations': { path: '/project/$ref/database/migrations' },
   'database.hooks': { path: '/project/$ref/database/hooks' },
+  logs: { path: '/project/$ref/logs' },
+  'logs.explorer': { path: '/project/$ref/logs/explorer' },
+  'logs.explorer-recent': { path: '/project/$ref/logs/explorer/recent' },
+  'logs.explorer-templates': { path: '/project/$ref/logs/explorer/templates' },
+  'logs.edge': { path: '/project/$ref/logs/edge-logs' },
+  'logs.postgres': { path: '/project/$ref/logs/postgres-logs' },
+  'logs.postgrest': { path: '/project/$ref/logs/postgrest-logs' },
+  'logs.auth': { path: '/project/$ref/logs/auth-logs' },
+  'logs.storage': { path: '/project/$ref/logs/storage-logs' },
   storage: { path: '/project/$ref/storage' },
   'storage.buckets': { path: '/project/$ref/storage/buckets' },
   'storage.bucket': { path: '/project/$ref/storage/buckets/$bucketId' },
@@ -127,6 +138,12 @@ export const paths = {
   databaseWrappers: (ref: string) => pathTo('database.wrappers', { ref }),
   databaseMigrations: (ref: string) => pathTo('database.migrations', { ref }),
   databaseHooks: (ref: string) => pathTo('database.hooks', { ref }),
+  /** the Logs area (spec 2, Logs): the explorer (`sql` and the time range in the URL) and one page per source */
+  logsExplorer: (ref: string, q: { sql?: string; range?: string; start?: string; end?: string } = {}) => pathTo('logs.explorer', { ref }, q),
+  logsExplorerRecent: (ref: string) => pathTo('logs.explorer-recent', { ref }),
+  logsExplorerTemplates: (ref: string) => pathTo('logs.explorer-templates', { ref }),
+  logsSource: (ref: string, source: LogSource, q: { search?: string; range?: string; start?: string; end?: string } = {}) =>
+    pathTo(`logs.${source}`, { ref }, q),
   storageBuckets: (ref: string) => pathTo('storage.buckets', { ref }),
   storageBucket: (ref: string, bucketId: string) => pathTo('storage.bucket', { ref, bucketId }),
   storagePolicies: (ref: string) => pathTo('storage.policies', { ref }),

@@ -12,6 +12,7 @@ import {
   tableRoute, graphiqlRoute, type AppRouter, type RouterContext,
 } from './model/app/route-tree'
 import { databaseRoutes } from './screens/database/routes'
+import { logsRoutes } from './screens/logs/routes'
 
 export type { AppRouter, RouterContext }
 
@@ -48,6 +49,7 @@ authHooksRoute.update({ component: lazyRouteComponent(() => import('./screens/au
 authEmailsRoute.update({ component: lazyRouteComponent(() => import('./screens/auth/emails/EmailsPage'), 'EmailsPage') })
 authColumnPrivilegesRoute.update({ component: lazyRouteComponent(() => import('./screens/auth/column-privileges/ColumnPrivilegesPage'), 'ColumnPrivilegesPage') })
 databaseRoutes()
+logsRoutes()
 
 storageRoute.update({ component: lazyRouteComponent(() => import('./screens/storage/StorageLayout'), 'StorageLayout') })
 storageBucketsRoute.update({ component: lazyRouteComponent(() => import('./screens/storage/buckets/BucketsIndex'), 'BucketsIndex') })

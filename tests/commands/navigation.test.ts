@@ -100,6 +100,27 @@ describe.each(targets().slice(0, 1))('navigation commands (no database: once) on
     expect(ctx.route.id).toBe('database.hooks')
   })
 
+  it('each Logs page has its nav command, titled from the menu; /logs opens the explorer', async () => {
+    ctx = headlessContext(target)
+    await ctx.loadPage(`${paths.project(ref)}/logs`)
+    expect(ctx.location.pathname).toBe(paths.logsExplorer(ref))
+    const pages = {
+      'nav.logs-explorer.go': ['logs.explorer', 'Go to Logs: Logs Explorer'],
+      'nav.logs-explorer-recent.go': ['logs.explorer-recent', 'Go to Logs: Recent queries'],
+      'nav.logs-explorer-templates.go': ['logs.explorer-templates', 'Go to Logs: Templates'],
+      'nav.logs-edge.go': ['logs.edge', 'Go to Logs: Kong API'],
+      'nav.logs-postgres.go': ['logs.postgres', 'Go to Logs: Postgres'],
+      'nav.logs-postgrest.go': ['logs.postgrest', 'Go to Logs: PostgREST'],
+      'nav.logs-auth.go': ['logs.auth', 'Go to Logs: Auth'],
+      'nav.logs-storage.go': ['logs.storage', 'Go to Logs: Storage'],
+    } as const
+    for (const [id, [route, title]] of Object.entries(pages)) {
+      expect(getCommand(id)?.title).toBe(title)
+      await run(id as keyof typeof pages)
+      expect(ctx.route.id).toBe(route)
+    }
+  })
+
   it('nav.storage.go goes to the storage buckets page, from any page, and drops the search', async () => {
     ctx = headlessContext(target, paths.sqlNew(ref))
     await ctx.navigate({ search: { q: 'x' } })

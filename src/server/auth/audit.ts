@@ -2,9 +2,14 @@
  * auth.audit_log_entries, as GoTrue writes them: payload { actor_id, actor_username, actor_via_sso, log_type,
  * action, traits }. Besides GoTrue's actions, refusals are written too (action 'login_failed',
  * 'token_refresh_failed', traits.error the error code), so the logs show attacks, not only successes.
+ *
+ * Each entry is also an event of the auth log source (issue 16), recorded once the entry is written:
+ * event_message `<action>` or `<action>: <error code>` (a failure); metadata { action, actor_id,
+ * actor_username, log_type, traits, ip, level ('info', 'warning' for a failure), error_code (or null) }.
  */
 import { randomUUID } from 'node:crypto'
 import type { Queryable } from '../db/driver'
+import type { LogSink } from '../logs/collector'
 
 export type AuditAction =
   | 'login' | 'logout' | 'user_signedup' | 'user_invited' | 'invite_accepted' | 'user_deleted' | 'user_modified'
@@ -34,7 +39,7 @@ export interface AuditEntry {
   ip?: string
 }
 
-export async function audit(db: Queryable, entry: AuditEntry): Promise<void> {
+export async function audit(db: Queryable, entry: AuditEntry, logs: LogSink): Promise<void> {
   const payload = {
     actor_id: entry.actorId ?? NIL_UUID,
     actor_username: entry.actorUsername ?? '',
@@ -49,4 +54,23 @@ export async function audit(db: Queryable, entry: AuditEntry): Promise<void> {
      values ('00000000-0000-0000-0000-000000000000', $1, $2::json, now(), $3)`,
     [randomUUID(), JSON.stringify(payload), (entry.ip ?? '').slice(0, 64)],
   )
+  record(logs, payload, entry)
+}
+
+/** A refusal's code: traits.error, or a failed MFA verification. */
+const errorOf = (traits: Record<string, unknown> | undefined): string | null =>
+  typeof traits?.error === 'string' ? traits.error : traits?.status === 'failed' ? 'mfa_verification_failed' : null
+
+function record(logs: LogSink, payload: { action: string; actor_id: string; actor_username: string; log_type: string }, entry: AuditEntry): void {
+  const error_code = errorOf(entry.traits)
+  logs.record('auth', error_code ? `${entry.action}: ${error_code}` : entry.action, {
+    action: payload.action,
+    actor_id: payload.actor_id,
+    actor_username: payload.actor_username,
+    log_type: payload.log_type,
+    traits: entry.traits ?? null,
+    ip: entry.ip ?? null,
+    level: error_code ? 'warning' : 'info',
+    error_code,
+  })
 }

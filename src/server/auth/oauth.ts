@@ -173,7 +173,7 @@ export async function callback(service: AuthService, ref: string, query: Record<
       if (!existing) {
         // insertUser made an 'email' identity for the address: the provider's identity is the user's own
         await tx.query(`delete from auth.identities where user_id = $1 and provider = 'email'`, [userId])
-        await audit(tx, { action: 'user_signedup', actorId: userId, actorUsername: got.user.email ?? '', ip: client.ip, traits: { provider } })
+        await audit(tx, { action: 'user_signedup', actorId: userId, actorUsername: got.user.email ?? '', ip: client.ip, traits: { provider } }, service.logs)
       }
       await tx.query(
         `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at, last_sign_in_at)
@@ -190,7 +190,7 @@ export async function callback(service: AuthService, ref: string, query: Record<
     if (got.user.email && got.user.emailVerified) await confirmEmail(tx, userId)
     const banned = (await tx.query<{ banned: boolean }>('select coalesce(banned_until > now(), false) as banned from auth.users where id = $1', [userId])).rows[0]!.banned
     if (banned) throw new AuthError(400, 'user_banned', 'User is banned')
-    await audit(tx, { action: 'login', actorId: userId, actorUsername: got.user.email ?? '', ip: client.ip, traits: { provider } })
+    await audit(tx, { action: 'login', actorId: userId, actorUsername: got.user.email ?? '', ip: client.ip, traits: { provider } }, service.logs)
     if (flowId) {
       const flow = (await tx.query<{ auth_code: string }>(
         `update auth.flow_state set user_id = $2, auth_code_issued_at = now(), provider_access_token = $3, provider_refresh_token = $4, updated_at = now()

@@ -29,6 +29,9 @@ export function bodyOf(req: FastifyRequest): Record<string, unknown> {
   return body as Record<string, unknown>
 }
 
+/** The role a token names, for the logs (a key without one acts as anon, as at the REST API). */
+const roleOf = (claims: Claims): string => (typeof claims.role === 'string' && claims.role ? claims.role : 'anon')
+
 async function verify(service: AuthService, ref: string, token: string): Promise<Claims> {
   try {
     return await service.keys.verify(ref, token)
@@ -43,7 +46,7 @@ export async function requireApiKey(service: AuthService, req: AuthRequest): Pro
   const key = typeof req.headers.apikey === 'string' ? req.headers.apikey : bearerOf(req)
   if (!key) throw noAuthorization('No API key found in request')
   try {
-    await service.keys.verify(refOf(req), key)
+    req.logRole = roleOf(await service.keys.verify(refOf(req), key))
   } catch (e) {
     if (e instanceof TokenError) throw new AuthError(401, 'no_authorization', 'Invalid API key')
     throw e
@@ -62,6 +65,7 @@ export async function userClaims(service: AuthService, req: AuthRequest): Promis
   if (!token) throw noAuthorization('This endpoint requires a valid Bearer token')
   const claims = await verify(service, refOf(req), token)
   if (!isUuid(claims.sub)) throw badJwt('invalid claim: missing sub claim')
+  req.logRole = roleOf(claims)
   if (claims.session_id !== undefined) {
     if (!isUuid(claims.session_id)) throw sessionNotFound()
     const live = await service.db.query(
@@ -79,4 +83,5 @@ export async function requireAdmin(service: AuthService, req: AuthRequest): Prom
   if (!token) throw noAuthorization('This endpoint requires a valid Bearer token')
   const claims = await verify(service, refOf(req), token)
   if (claims.role !== 'service_role' && claims.role !== 'supabase_admin') throw notAdmin('User not allowed')
+  req.logRole = roleOf(claims)
 }

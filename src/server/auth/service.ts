@@ -8,6 +8,7 @@ import type {
 } from '../../shared/auth'
 import { AuthConfigPatch as ConfigPatchSchema, AuthUsersQuery as UsersQuerySchema } from '../../shared/auth'
 import type { Driver, Queryable } from '../db/driver'
+import { NO_LOGS, type LogSink } from '../logs/collector'
 import { projectByRef } from '../platform/projects'
 import type { ProjectKeys } from '../platform/keys'
 import type { PlatformStore } from '../platform/store'
@@ -69,6 +70,8 @@ export class AuthService implements AuthAdmin {
     readonly keys: ProjectKeys,
     readonly store: PlatformStore,
     readonly studioUrl: string,
+    /** where each audit entry is also logged (issue 16) */
+    readonly logs: LogSink = NO_LOGS,
   ) {
     const storeDb = () => (this.storeReady ??= this.openStore())
     this.configs = new AuthConfigs(storeDb, studioUrl)
@@ -91,11 +94,11 @@ export class AuthService implements AuthAdmin {
   }
 
   async issuer(ref: string): Promise<Issuer> {
-    return { ref, config: await this.configs.get(ref), keys: this.keys, apiUrl: this.apiUrl(ref) }
+    return { ref, config: await this.configs.get(ref), keys: this.keys, apiUrl: this.apiUrl(ref), logs: this.logs }
   }
 
   audit(entry: AuditEntry, db: Queryable = this.db): Promise<void> {
-    return audit(db, entry)
+    return audit(db, entry, this.logs)
   }
 
   /**
@@ -208,7 +211,7 @@ export class AuthService implements AuthAdmin {
         userMetadata, appMetadata, bannedUntil, role: typeof body.role === 'string' && body.role ? body.role : undefined,
       })
       if (body.email_confirm === true) await confirmEmail(tx, id)
-      await audit(tx, { action: 'user_signedup', actorId: id, actorUsername: actor, actorName: actor, ip, traits: { user_id: id, user_email: email ?? '', provider: email ? 'email' : 'phone' } })
+      await audit(tx, { action: 'user_signedup', actorId: id, actorUsername: actor, actorName: actor, ip, traits: { user_id: id, user_email: email ?? '', provider: email ? 'email' : 'phone' } }, this.logs)
       return id
     })
     return (await userById(this.db, id))!
@@ -222,7 +225,7 @@ export class AuthService implements AuthAdmin {
       if (existing && (existing.email_confirmed || !existing.invited)) throw emailExists()
       const id = existing?.id ?? (await insertUser(tx, { email: address, invited: true }))
       await tx.query('update auth.users set invited_at = now(), updated_at = now() where id = $1', [id])
-      await audit(tx, { action: 'user_invited', actorId: id, actorUsername: actor, actorName: actor, ip, traits: { user_id: id, user_email: address } })
+      await audit(tx, { action: 'user_invited', actorId: id, actorUsername: actor, actorName: actor, ip, traits: { user_id: id, user_email: address } }, this.logs)
       return id
     })
     await this.mailLink(ref, { id, email: address }, 'invite', { redirectTo })
@@ -253,7 +256,7 @@ export class AuthService implements AuthAdmin {
       await tx.query('update auth.users set banned_until = $2::timestamptz, updated_at = now() where id = $1', [id, until])
       // a banned user's sessions end: their refresh tokens stop, /user refuses their access tokens
       if (until) await tx.query('delete from auth.sessions where user_id = $1', [id])
-      await audit(tx, { action: until ? 'user_banned' : 'user_modified', actorId: id, actorUsername: 'dashboard', actorName: 'dashboard', traits: { user_id: id, ban_duration: duration } })
+      await audit(tx, { action: until ? 'user_banned' : 'user_modified', actorId: id, actorUsername: 'dashboard', actorName: 'dashboard', traits: { user_id: id, ban_duration: duration } }, this.logs)
     })
     return (await userById(this.db, id))!
   }
@@ -263,7 +266,7 @@ export class AuthService implements AuthAdmin {
     if (!(await rowById(this.db, id))) throw userNotFound()
     await this.db.transaction(async (tx) => {
       await tx.query('delete from auth.sessions where user_id = $1', [id])
-      await audit(tx, { action: 'logout', actorId: id, actorUsername: 'dashboard', actorName: 'dashboard', traits: { user_id: id, scope: 'global' } })
+      await audit(tx, { action: 'logout', actorId: id, actorUsername: 'dashboard', actorName: 'dashboard', traits: { user_id: id, scope: 'global' } }, this.logs)
     })
   }
 
@@ -273,7 +276,7 @@ export class AuthService implements AuthAdmin {
       const user = await rowById(tx, id, true)
       if (!user) throw userNotFound()
       await tx.query('delete from auth.users where id = $1', [id])
-      await audit(tx, { action: 'user_deleted', actorId: id, actorUsername: actor, actorName: actor, ip, traits: { user_id: id, user_email: user.email ?? '', user_phone: user.phone ?? '' } })
+      await audit(tx, { action: 'user_deleted', actorId: id, actorUsername: actor, actorName: actor, ip, traits: { user_id: id, user_email: user.email ?? '', user_phone: user.phone ?? '' } }, this.logs)
     })
   }
 
@@ -285,7 +288,7 @@ export class AuthService implements AuthAdmin {
       if (!gone.rowCount) throw mfaNotFound()
       // sessions raised to aal2 with this factor go back to aal1
       await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1`, [factorId])
-      await audit(tx, { action: 'factor_deleted', actorId: userId, actorUsername: 'dashboard', actorName: 'dashboard', traits: { factor_id: factorId } })
+      await audit(tx, { action: 'factor_deleted', actorId: userId, actorUsername: 'dashboard', actorName: 'dashboard', traits: { factor_id: factorId } }, this.logs)
     })
   }
 

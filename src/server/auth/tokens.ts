@@ -11,6 +11,7 @@ import { SignJWT } from 'jose'
 import type { AuthConfig, AuthUser } from '../../shared/auth'
 import type { Driver, Queryable } from '../db/driver'
 import type { ProjectKeys } from '../platform/keys'
+import type { LogSink } from '../logs/collector'
 import { audit } from './audit'
 import { refreshTokenNotFound, refreshTokenUsed, userBanned } from './errors'
 import { customAccessTokenHook } from './hook'
@@ -23,6 +24,8 @@ export interface Issuer {
   keys: ProjectKeys
   /** the project API URL: `${studio}/api/projects/${ref}` */
   apiUrl: string
+  /** where audit entries are also logged */
+  logs: LogSink
 }
 
 export interface Client {
@@ -164,7 +167,7 @@ export async function refreshSession(db: Driver, issuer: Issuer, token: string, 
         parent = active.token
       } else if (row.age > issuer.config.SECURITY_REFRESH_TOKEN_REUSE_INTERVAL) {
         await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked`, [row.session_id])
-        await audit(tx, { action: 'token_revoked', actorId: user.id, actorUsername: user.email ?? '', ip: client.ip, traits: { reason: 'refresh_token_reuse', session_id: row.session_id } })
+        await audit(tx, { action: 'token_revoked', actorId: user.id, actorUsername: user.email ?? '', ip: client.ip, traits: { reason: 'refresh_token_reuse', session_id: row.session_id } }, issuer.logs)
         reuse = { userId: user.id, sessionId: row.session_id! }
         return undefined
       }
@@ -177,12 +180,12 @@ export async function refreshSession(db: Driver, issuer: Issuer, token: string, 
       [tokenDigest(next), user.id, parent, row.session_id],
     )
     await tx.query(`update auth.sessions set refreshed_at = now() at time zone 'UTC', updated_at = now() where id = $1`, [row.session_id])
-    await audit(tx, { action: 'token_refreshed', actorId: user.id, actorUsername: user.email ?? '', ip: client.ip })
+    await audit(tx, { action: 'token_refreshed', actorId: user.id, actorUsername: user.email ?? '', ip: client.ip }, issuer.logs)
     return respond(tx, issuer, user.id, row.session_id!, next, 'token_refresh')
   })
   if (reuse) throw refreshTokenUsed()
   if (!out) {
-    await audit(db, { action: 'token_refresh_failed', ip: client.ip, traits: { error: 'refresh_token_not_found' } })
+    await audit(db, { action: 'token_refresh_failed', ip: client.ip, traits: { error: 'refresh_token_not_found' } }, issuer.logs)
     throw refreshTokenNotFound()
   }
   return out

@@ -87,7 +87,7 @@ function loggedCopy(tx: CopyQueryable, logs: LogSink): CopyQueryable {
 const joined = (statements: readonly Statement[]) => () => statements.map((s) => s.sql).join('; ')
 
 export function loggedDriver(db: Driver, logs: LogSink): Driver {
-  const out: Driver = Object.assign(Object.create(db) as Driver, {
+  return Object.assign(Object.create(db) as Driver, {
     kind: db.kind,
     query: <R>(sql: string, params?: readonly Param[]) => logged(logs, () => sql, OWNER, () => db.query<R>(sql, params)),
     exec: (sql: string) => logged(logs, () => sql, OWNER, () => db.exec(sql)),
@@ -101,5 +101,4 @@ export function loggedDriver(db: Driver, logs: LogSink): Driver {
       db.withRole(who, (tx) => fn(loggedQueryable(tx, logs, who?.role ?? OWNER))),
     close: () => db.close(),
   })
-  return out
 }

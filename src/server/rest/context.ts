@@ -53,5 +53,6 @@ export async function callerOf(keys: ProjectKeys, request: FastifyRequest): Prom
   if (claims.url !== undefined) throw new RestError(401, 'PGRST301', 'a signed URL token is not an API key')
   const role = typeof claims.role === 'string' && claims.role ? claims.role : 'anon'
   if (!API_ROLES.includes(role)) throw new RestError(401, 'PGRST301', `role "${role}" is not allowed`)
+  request.logRole = role
   return { role, claims }
 }

@@ -78,12 +78,17 @@ export function installRestErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     let e: unknown = error
     if (isDatabaseError(e)) e = fromDatabase(e, 'service_role')
-    if (e instanceof RestError) return reply.status(e.statusCode).type('application/json; charset=utf-8').send(e.toJSON())
+    if (e instanceof RestError) {
+      request.restErrorCode = e.code
+      return reply.status(e.statusCode).type('application/json; charset=utf-8').send(e.toJSON())
+    }
     const status = (error as { statusCode?: number }).statusCode
     if (typeof status === 'number' && status >= 400 && status < 500) {
+      request.restErrorCode = 'PGRST102'
       return reply.status(status).send(new RestError(status, 'PGRST102', (error as Error).message).toJSON())
     }
     request.log.error(error)
+    request.restErrorCode = 'PGRST000'
     return reply.status(500).send(new RestError(500, 'PGRST000', 'Internal server error').toJSON())
   })
 }

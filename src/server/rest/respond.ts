@@ -60,8 +60,10 @@ export function profileOf(request: FastifyRequest, schemas: readonly string[]): 
   const asked = typeof header === 'string' ? header : undefined
   if (asked !== undefined) {
     if (!schemas.includes(asked)) throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${schemas.join(', ')}`)
+    request.restSchema = asked
     return { schema: asked, negotiated: true }
   }
+  request.restSchema = schemas[0]
   return { schema: schemas[0]!, negotiated: schemas.length > 1 }
 }
 

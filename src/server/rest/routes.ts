@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { Driver } from '../db/driver'
+import { NO_LOGS, type LogSink } from '../logs/collector'
 import type { Permissions } from '../permissions'
 import type { ProjectKeys } from '../platform/keys'
 import type { PlatformStore } from '../platform/store'
@@ -13,6 +14,7 @@ import { RestConfigStore } from './config'
 import { restConfigRoutes } from './config-routes'
 import { callerOf, type RestContext } from './context'
 import { installRestErrorHandler } from './errors'
+import { installRestLogs } from './logs'
 import { openApiRoute } from './openapi-route'
 import { readRoutes } from './read-routes'
 import { rpcRoutes } from './rpc-routes'
@@ -20,7 +22,7 @@ import { writeRoutes } from './write-routes'
 
 export async function restRoutes(
   app: FastifyInstance,
-  opts: { db: Driver; keys: ProjectKeys; store: PlatformStore; studioUrl: string; permissions: Permissions },
+  opts: { db: Driver; keys: ProjectKeys; store: PlatformStore; studioUrl: string; permissions: Permissions; logs?: LogSink },
 ): Promise<RestContext> {
   const config = new RestConfigStore(opts.store)
   const caches = new SchemaCaches(opts.db)
@@ -36,6 +38,7 @@ export async function restRoutes(
   await app.register(
     async (api) => {
       installRestErrorHandler(api)
+      installRestLogs(api, opts.logs ?? NO_LOGS)
       openApiRoute(api, ctx, opts.studioUrl)
       rpcRoutes(api, ctx)
       readRoutes(api, ctx)

@@ -4,10 +4,12 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { STORAGE_RECURSIVE_PAGE_SIZE, STORAGE_SIGNED_UPLOAD_EXPIRY_S } from '../../shared/constants'
+import type { LogSink } from '../logs/collector'
 import { projectByRef } from '../platform/projects'
 import { subOf, type BucketInput, type BucketListQuery } from './buckets'
 import { installStorageErrorHandler, invalid } from './errors'
 import { listFolder, listV2, type ListV2Options } from './listing'
+import { API_OPERATIONS, installStorageLogs } from './logs'
 import { discardUpload, readUpload, type UploadBody } from './upload-body'
 import type { ObjectRow } from './objects'
 import { sendObject } from './send'
@@ -22,7 +24,7 @@ function fileObject(row: ObjectRow) {
   return rest
 }
 
-export function storageApiRoutes(service: StorageService) {
+export function storageApiRoutes(service: StorageService, logs: LogSink) {
   const { buckets, objects } = service
   const ref = (req: Req) => projectByRef(req.params.ref).ref
 
@@ -43,6 +45,7 @@ export function storageApiRoutes(service: StorageService) {
         ...(signed ? { owner: typeof claims!.owner === 'string' ? claims!.owner : null } : {}),
         projectLimit: await service.projectLimit(ref(req)),
       })
+      req.storageSize = row.metadata?.size
       return reply.send({ Id: row.id, Key: `${bucket}/${row.name}` })
     } catch (e) {
       discardUpload(req, body)
@@ -52,6 +55,7 @@ export function storageApiRoutes(service: StorageService) {
 
   return async (app: FastifyInstance) => {
     installStorageErrorHandler(app)
+    installStorageLogs(app, logs, API_OPERATIONS, /^.*\/storage\/v1/)
 
     // ---- buckets ----
     app.get('/bucket', async (req: Req) => {

@@ -8,11 +8,13 @@ import type { Impersonation } from '../../shared/api'
 import { STORAGE_UPLOAD_CACHE_CONTROL } from '../../shared/constants'
 import { storage } from '../../shared/contract/storage'
 import { MSG } from '../../shared/messages'
+import type { LogSink } from '../logs/collector'
 import type { Permissions } from '../permissions'
 import { knownProject } from '../platform/routes'
 import { route } from '../route'
 import { installDashboardErrorHandler } from './errors'
 import { listFolder } from './listing'
+import { DASHBOARD_OPERATIONS, installStorageLogs } from './logs'
 import { sendObject } from './send'
 import type { StorageService } from './service'
 import { encodePath, storageUrl } from './urls'
@@ -20,7 +22,7 @@ import { discardUpload, readUpload, type UploadBody } from './upload-body'
 
 const SERVICE: Impersonation = { role: 'service_role', claims: { role: 'service_role' } }
 
-export function dashboardStorageRoutes(service: StorageService, permissions: Permissions, studioUrl: string) {
+export function dashboardStorageRoutes(service: StorageService, permissions: Permissions, studioUrl: string, logs: LogSink) {
   const { buckets, objects } = service
   const read = { preHandler: permissions.require('tenantSqlAdminRead') }
   const write = (refusal: string) => ({ preHandler: permissions.require('storageAdminWrite', refusal) })
@@ -28,6 +30,7 @@ export function dashboardStorageRoutes(service: StorageService, permissions: Per
 
   return async (app: FastifyInstance) => {
     installDashboardErrorHandler(app)
+    installStorageLogs(app, logs, DASHBOARD_OPERATIONS)
     app.addHook('onRequest', knownProject)
 
     route(app, storage.buckets, read, () => buckets.list(SERVICE))
@@ -85,6 +88,7 @@ export function dashboardStorageRoutes(service: StorageService, permissions: Per
             upsert: query.upsert,
             projectLimit: await service.projectLimit(params.ref),
           })
+          req.storageSize = row.metadata?.size
           return { id: row.id, name: row.name, bucket_id: row.bucket_id }
         } catch (e) {
           discardUpload(req, body)

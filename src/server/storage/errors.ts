@@ -51,13 +51,16 @@ export function installStorageErrorHandler(app: FastifyInstance): void {
     closeIfUnread(request, reply)
     const error = fromDatabase(raw)
     if (error instanceof StorageError) {
+      request.storageError = error.message
       return reply.status(error.statusCode).send({ statusCode: error.bodyStatusCode, error: error.error, message: error.message })
     }
     const status = (error as FastifyError).statusCode
     if (typeof status === 'number' && status >= 400 && status < 600 && status !== 500) {
+      request.storageError = (error as Error).message
       return reply.status(status).send({ statusCode: String(status), error: 'Error', message: (error as Error).message })
     }
     request.log.error(error)
+    request.storageError = 'Internal Server Error'
     // the details (paths on disk, say) stay in the log
     return reply.status(500).send({ statusCode: '500', error: 'Internal', message: 'Internal Server Error' })
   })
@@ -69,6 +72,7 @@ export function installDashboardErrorHandler(app: FastifyInstance): void {
     closeIfUnread(request, reply)
     const body = toErrorBody(fromDatabase(raw))
     if (body.code >= 500) request.log.error(raw)
+    request.storageError = body.message
     return reply.status(body.code).send(body)
   })
 }

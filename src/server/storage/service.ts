@@ -67,6 +67,7 @@ export class StorageService {
     const role = typeof claims.role === 'string' && claims.role ? claims.role : 'anon'
     // As the API's authenticator role: it may become only these, never the database's own user.
     if (!API_ROLES.includes(role)) throw new StorageError(400, 'Unauthorized', `role "${role}" is not allowed`, '403')
+    request.logRole = role
     return { role, claims }
   }
 

@@ -1,6 +1,6 @@
 /** The project's side navigation, one line per area that exists. */
 import type { LucideIcon } from 'lucide-react'
-import { Archive, BookOpen, Database, House, KeyRound, ShieldCheck, SquareTerminal, Table2 } from 'lucide-react'
+import { Archive, BookOpen, Database, House, KeyRound, ScrollText, ShieldCheck, SquareTerminal, Table2 } from 'lucide-react'
 import { paths } from '../../shared/routes'
 
 export interface NavItem {
@@ -24,6 +24,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Authentication', icon: ShieldCheck, href: paths.authUsers, command: 'nav.auth-users.go', activeUnder: '/auth' },
   { label: 'Database', icon: Database, href: (ref) => paths.databaseTables(ref), command: 'nav.database-tables.go', activeUnder: '/database' },
   { label: 'Storage', icon: Archive, href: paths.storageBuckets, command: 'nav.storage.go', activeUnder: '/storage' },
+  { label: 'Logs', icon: ScrollText, href: (ref) => paths.logsExplorer(ref), command: 'nav.logs-explorer.go', activeUnder: '/logs' },
   { label: 'API Docs', icon: BookOpen, href: (ref) => paths.apiDocs(ref), command: 'nav.api-docs.go', activeUnder: '/api' },
   { label: 'Project settings: API', icon: KeyRound, href: paths.apiSettings, command: 'nav.api-settings.go' },
 ]

@@ -24,6 +24,7 @@ import { triggersSearchSchema } from '../database/triggers/search'
 import { indexesSearchSchema } from '../database/indexes/search'
 import { typesSearchSchema } from '../database/types/search'
 import { extensionsSearchSchema } from '../database/extensions/search'
+import { explorerSearchSchema, sourceSearchSchema } from '../logs/search'
 import { apiDocsSearchSchema } from '../api/search'
 import { afterSignIn, signInSearchSchema } from '../account/session'
 
@@ -153,6 +154,25 @@ export const rolesRoute = createRoute({
   validateSearch: rolesSearchSchema,
 })
 
+/** The Logs area (spec 2, Logs): its menu beside each page; /logs opens the explorer. */
+export const logsRoute = createRoute({ getParentRoute: () => projectRoute, path: relativePath('logs', 'project') })
+const logsIndexRoute = createRoute({
+  getParentRoute: () => logsRoute,
+  path: '/',
+  beforeLoad: ({ params }) => {
+    throw redirect({ href: paths.logsExplorer(params.ref), replace: true })
+  },
+})
+const underLogs = <P extends string>(path: P) => ({ getParentRoute: () => logsRoute, path })
+export const logsExplorerRoute = createRoute({ ...underLogs(relativePath('logs.explorer', 'logs')), validateSearch: explorerSearchSchema })
+export const logsExplorerRecentRoute = createRoute(underLogs(relativePath('logs.explorer-recent', 'logs')))
+export const logsExplorerTemplatesRoute = createRoute(underLogs(relativePath('logs.explorer-templates', 'logs')))
+export const logsEdgeRoute = createRoute({ ...underLogs(relativePath('logs.edge', 'logs')), validateSearch: sourceSearchSchema })
+export const logsPostgresRoute = createRoute({ ...underLogs(relativePath('logs.postgres', 'logs')), validateSearch: sourceSearchSchema })
+export const logsPostgrestRoute = createRoute({ ...underLogs(relativePath('logs.postgrest', 'logs')), validateSearch: sourceSearchSchema })
+export const logsAuthRoute = createRoute({ ...underLogs(relativePath('logs.auth', 'logs')), validateSearch: sourceSearchSchema })
+export const logsStorageRoute = createRoute({ ...underLogs(relativePath('logs.storage', 'logs')), validateSearch: sourceSearchSchema })
+
 export const storageRoute = createRoute({ getParentRoute: () => projectRoute, path: relativePath('storage', 'project') })
 /** /storage is the bucket list. */
 const storageIndexRoute = createRoute({
@@ -191,6 +211,10 @@ export const routeTree = rootRoute.addChildren([
       databaseIndexRoute, databaseTablesRoute, databaseTableRoute, databaseSchemasRoute, databaseFunctionsRoute,
       databaseTriggersRoute, databaseIndexesRoute, databaseTypesRoute, databaseExtensionsRoute, rolesRoute,
       databaseReplicationRoute, databaseWrappersRoute, databaseMigrationsRoute, databaseHooksRoute,
+    ]),
+    logsRoute.addChildren([
+      logsIndexRoute, logsExplorerRoute, logsExplorerRecentRoute, logsExplorerTemplatesRoute,
+      logsEdgeRoute, logsPostgresRoute, logsPostgrestRoute, logsAuthRoute, logsStorageRoute,
     ]),
     storageRoute.addChildren([
       storageIndexRoute, storageBucketsRoute, storageBucketRoute, storagePoliciesRoute, storageSettingsRoute,
