@@ -27,6 +27,8 @@ import './database-publications'
 import './database-wrappers'
 import './database-migrations'
 import './database-hooks'
+import './logs-sources'
+import './logs-explorer'
 import './storage-buckets'
 import './storage-explorer'
 import './storage-objects'
@@ -64,6 +66,8 @@ import type * as databasePublications from './database-publications'
 import type * as databaseWrappers from './database-wrappers'
 import type * as databaseMigrations from './database-migrations'
 import type * as databaseHooks from './database-hooks'
+import type * as logsSources from './logs-sources'
+import type * as logsExplorer from './logs-explorer'
 import type * as storageBuckets from './storage-buckets'
 import type * as storageExplorer from './storage-explorer'
 import type * as storageObjects from './storage-objects'
@@ -111,6 +115,8 @@ export type AnyCommand =
   | CommandsOf<typeof databaseWrappers>
   | CommandsOf<typeof databaseMigrations>
   | CommandsOf<typeof databaseHooks>
+  | CommandsOf<typeof logsSources>
+  | CommandsOf<typeof logsExplorer>
   | CommandsOf<typeof storageBuckets>
   | CommandsOf<typeof storageExplorer>
   | CommandsOf<typeof storageObjects>

@@ -1,0 +1,2 @@
+/** logs-explorer commands (issue 16): being built. */
+export {}

@@ -1,0 +1,2 @@
+/** logs-sources commands (issue 16): being built. */
+export {}
