@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, CDPSession, Page } from '@playwright/test'
 import { onEachDatabase } from './support/chromium'
+import { frameStats, measured, type FramePass } from './support/frames'
 import { startStudio } from '../src/server/app'
 import { BENCH_TOKEN } from './support/auth'
 
@@ -33,9 +34,7 @@ const SPEED = { vertical: 6, horizontal: 1.5 }
 const PASSWORD = 'bench scroll password 0123456789'
 const TABLE = `bench_scroll_${Math.random().toString(36).slice(2, 8)}`
 
-interface Pass {
-  deltas: number[]
-  longTasks: number[]
+interface Pass extends FramePass {
   /** how far it went, px */
   moved: number
 }
@@ -83,39 +82,10 @@ const INSTRUMENT = `
   })
 `
 
-/** The main thread's busy time so far (s), from Chromium's own counters: all tasks, and script, style, layout in them. */
-async function busy(cdp: CDPSession) {
-  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }
-  const of = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0
-  return {
-    task: of('TaskDuration'), script: of('ScriptDuration'), style: of('RecalcStyleDuration'), layout: of('LayoutDuration'), cpu: of('ThreadTime'),
-  }
-}
-
-function stats({ deltas, longTasks, moved }: Pass) {
-  const sorted = [...deltas].sort((a, b) => a - b)
-  const pick = (q: number) => Number(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!.toFixed(1))
-  return {
-    median_ms: pick(0.5),
-    p95_ms: pick(0.95),
-    max_ms: Number(sorted.at(-1)!.toFixed(1)),
-    frames: deltas.length,
-    px: Math.round(moved),
-    long_tasks: longTasks.length,
-    longest_task_ms: longTasks.length ? Math.round(Math.max(...longTasks)) : 0,
-  }
-}
-
 /** One scripted scroll, and per frame drawn the main thread's busy time (ms) in all, and in script, style and layout. */
 async function scroll(page: Page, cdp: CDPSession, axis: 'vertical' | 'horizontal') {
-  const before = await busy(cdp)
-  const pass = await page.evaluate(([a, ms, speed]) => window.__scroll(a, ms, speed), [axis, SCROLL_MS, SPEED[axis]] as const)
-  const after = await busy(cdp)
-  const perFrame = (key: keyof typeof before) => Number((((after[key] - before[key]) * 1000) / Math.max(1, pass.deltas.length)).toFixed(2))
-  return {
-    ...stats(pass),
-    busy_per_frame_ms: { all: perFrame('task'), cpu: perFrame('cpu'), script: perFrame('script'), style: perFrame('style'), layout: perFrame('layout') },
-  }
+  const { record, busy_per_frame_ms } = await measured(cdp, () => page.evaluate(([a, ms, speed]) => window.__scroll(a, ms, speed), [axis, SCROLL_MS, SPEED[axis]] as const), 2)
+  return { ...frameStats(record), px: Math.round(record.moved), busy_per_frame_ms }
 }
 
 /** The table: an id and 19 more columns of the usual kinds, some long text and JSON. */

@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, CDPSession, Page } from '@playwright/test'
 import { launchChromium } from './support/chromium'
+import { frameStats, measured, type FramePass } from './support/frames'
 import { withBenchDatabase } from './support/load'
 import { startStudio } from '../src/server/app'
 import { BENCH_TOKEN } from './support/auth'
@@ -31,10 +32,7 @@ const PHASE_MS = 3_000
 const PASSWORD = 'bench visualizer password 0123456789'
 const SCHEMA = `bench_viz_${Math.random().toString(36).slice(2, 8)}`
 
-interface Pass {
-  deltas: number[]
-  longTasks: number[]
-}
+type Pass = FramePass
 
 declare global {
   interface Window {
@@ -82,36 +80,10 @@ const INSTRUMENT = `
   })
 `
 
-/** The main thread's busy time so far (s), from Chromium's own counters: all tasks, and script, style, layout in them. */
-async function busy(cdp: CDPSession) {
-  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }
-  const of = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0
-  return { task: of('TaskDuration'), cpu: of('ThreadTime'), script: of('ScriptDuration'), style: of('RecalcStyleDuration'), layout: of('LayoutDuration') }
-}
-
-/**
- * One scripted phase: its frame figures, and per frame drawn the main thread's busy time (ms): in all (wall
- * time), its CPU time (which other work on a shared machine sways less), and script, style and layout in it.
- */
+/** One scripted phase: its frame figures, and per frame drawn the main thread's busy time (ms). */
 async function phase(page: Page, cdp: CDPSession, kind: 'pan' | 'zoom') {
-  const before = await busy(cdp)
-  const pass = await page.evaluate(([k, ms]) => window.__drive(k, ms), [kind, PHASE_MS] as const)
-  const after = await busy(cdp)
-  const perFrame = (key: keyof typeof before) => Number((((after[key] - before[key]) * 1000) / Math.max(1, pass.deltas.length)).toFixed(1))
-  return { ...stats(pass), busy_per_frame_ms: { all: perFrame('task'), cpu: perFrame('cpu'), script: perFrame('script'), style: perFrame('style'), layout: perFrame('layout') } }
-}
-
-function stats({ deltas, longTasks }: Pass) {
-  const sorted = [...deltas].sort((a, b) => a - b)
-  const pick = (q: number) => Number(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!.toFixed(1))
-  return {
-    p50_ms: pick(0.5),
-    p95_ms: pick(0.95),
-    max_ms: Number(sorted.at(-1)!.toFixed(1)),
-    frames: deltas.length,
-    long_tasks: longTasks.length,
-    longest_task_ms: longTasks.length ? Math.round(Math.max(...longTasks)) : 0,
-  }
+  const { record, busy_per_frame_ms } = await measured(cdp, () => page.evaluate(([k, ms]) => window.__drive(k, ms), [kind, PHASE_MS] as const))
+  return { ...frameStats(record), busy_per_frame_ms }
 }
 
 /** TABLES tables t001…: id, name, created_at, 0 to 3 more columns, and a key to an earlier table (a tenth have two). */

@@ -241,3 +241,13 @@ export const LOGS_QUERY_MAX_ROWS = 10_000
 export const LOG_SQL_MESSAGE_CHARS = 500
 /** A postgres event's metadata.parsed.query: the same, cut to this many characters. */
 export const LOG_SQL_QUERY_CHARS = 2000
+/** A source view reads this many events at a time, newest first ("load older" reads the next ones). */
+export const LOG_SOURCE_PAGE_ROWS = 1000
+/** A source view's histogram has at most this many bars (7 days in hours). */
+export const LOG_HISTOGRAM_MAX_BARS = 168
+/** A source view's live tail asks for newer events this often. */
+export const LOG_TAIL_POLL_MS = 3000
+/** The logs explorer keeps this many recent queries (newest first, each once), per project in local storage. */
+export const LOGS_RECENT_QUERIES_MAX = 50
+/** The explorer's chart draws at most this many points (the first rows of a longer result). */
+export const LOGS_CHART_MAX_POINTS = 2000

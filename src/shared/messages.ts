@@ -405,6 +405,10 @@ export const MSG = {
   logsQueryTimedOut: (seconds: number) => `The logs query ran longer than ${seconds} seconds and was stopped.`,
   logsBadTimestamp: (name: string) => `${name} is not an ISO 8601 timestamp.`,
   logsBadRange: 'iso_timestamp_start must be before iso_timestamp_end.',
+  logsExplorerRunning: 'A logs query is running.',
+  logsExplorerNoTimeColumn: 'The result has no time column to chart over.',
+  logsExplorerNoRecent: 'No queries have been run here yet.',
+  logsCustomRangeNeedsBounds: 'A custom range needs a start before its end.',
 
   // Other
   valueMismatch: 'Value entered does not match.',

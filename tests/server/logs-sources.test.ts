@@ -1,8 +1,8 @@
 /**
  * The logs' sources besides edge (issue 16): what Supabase's own clients do shows, once flushed, in the
  * database's source views: a REST read in postgrest_logs (its relation, filters and role) and its edge event
- * with the anon role; a sign-up and a failed sign-in in auth_logs; an upload in storage_logs (bucket, key,
- * size); a statement in postgres_logs without its literals, and a failing one with its SQLSTATE. On PGlite
+ * with the anon role; a sign-up and a failed sign-in in auth_logs; an upload, through storage-js and the
+ * dashboard, in storage_logs (bucket, key, size); a statement in postgres_logs without its literals, and a failing one with its SQLSTATE. On PGlite
  * and on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -42,7 +42,7 @@ describe.each(targets())('log sources on $name', (target) => {
     const table = unique('log_items')
     await c().sql(`create table public.${table} (id int primary key, name text); insert into public.${table} values (1, 'one'), (2, 'two');
       grant select on public.${table} to anon`)
-    const read = await anon.from(table).select('id, name').eq('id', 1).order('id')
+    const read = await anon.from(table).select('id, name').eq('id', 1).or('name.eq.one,name.eq.two').order('id')
     expect(read.error).toBeNull()
     expect(read.data).toEqual([{ id: 1, name: 'one' }])
 
@@ -51,7 +51,7 @@ describe.each(targets())('log sources on $name', (target) => {
     expect(rest[0]!.event_message).toBe(`GET | 200 | /api/projects/default/rest/v1/${table} | public.${table}`)
     expect(rest[0]!.metadata).toMatchObject({
       method: 'GET', schema: 'public', relation: table, function: null, status: 200, role: 'anon', error_code: null,
-      filters: [{ column: 'id', operator: 'eq' }],
+      filters: [{ column: 'id', operator: 'eq' }, { column: 'or', operator: 'or' }],
     })
 
     const missing = await anon.from(`${table}_none`).select()

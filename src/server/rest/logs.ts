@@ -20,19 +20,20 @@ declare module 'fastify' {
 
 /** Query keys that shape the answer rather than filter the rows (also on an embedded resource: `actors.order`). */
 const NOT_FILTERS = new Set(['select', 'columns', 'on_conflict', 'order', 'limit', 'offset'])
-const LOGIC = new Set(['and', 'or', 'not.and', 'not.or'])
+/** A logic tree's key: `or`, `not.and`, `actors.or` (its operator is the key's end). */
+const LOGIC = /(?:^|\.)((?:not\.)?(?:and|or))$/
 /** A filter value's operator: `not.eq.5` is not.eq, `fts(english).cat` fts(english), `eq(any).{1,2}` eq(any). */
 const OPERATOR = /^(?:not\.)?[a-z]+(?:\([a-z_]+\))?(?=\.)/
 
-/** `id=eq.5&or=(…)&select=*` → [{ column: 'id', operator: 'eq' }, { column: 'or', operator: 'or' }]. */
+/** `id=eq.5&not.or=(…)&select=*` → [{ column: 'id', operator: 'eq' }, { column: 'not.or', operator: 'not.or' }]. */
 function filtersOf(request: FastifyRequest): { column: string; operator: string | null }[] {
   const out: { column: string; operator: string | null }[] = []
   for (const [key, value] of queryPairs(request)) {
     const last = key.slice(key.lastIndexOf('.') + 1)
     if (NOT_FILTERS.has(last)) continue
-    const logic = LOGIC.has(key) || last === 'and' || last === 'or'
+    const logic = LOGIC.exec(key)?.[1]
     // an RPC argument given in the query has no operator
-    out.push({ column: key, operator: logic ? last : (OPERATOR.exec(value)?.[0] ?? null) })
+    out.push({ column: key, operator: logic ?? OPERATOR.exec(value)?.[0] ?? null })
   }
   return out
 }
