@@ -106,6 +106,24 @@ describe.each(targets())('logs on $name', (target) => {
     expect(await read()).toEqual(['kept'])
   })
 
+  it('counts each minute\'s events, errors and warnings as it writes them (what the histogram reads)', async () => {
+    const { store } = own.studio.logs
+    const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 3 * 60_000)
+    const at = (s: number) => new Date(minute.getTime() + s * 1000).toISOString()
+    const edge = (s: number, status: number) => ({ timestamp: at(s), event_message: `GET | ${status}`, metadata: { response: { status_code: status } } })
+    await store.write('edge', [edge(1, 200), edge(2, 404), edge(3, 500)])
+    await store.write('edge', [edge(4, 503), edge(65, 200)])
+    const db = await own.studio.store.get()
+    const range = { iso_timestamp_start: minute.toISOString(), iso_timestamp_end: new Date(minute.getTime() + 120_000).toISOString() }
+    const counted = await queryLogs(db, store, { sql: 'select minute, total, errors, warnings from edge_logs_minutes order by minute', ...range })
+    expect(counted.result).toEqual([
+      { minute: expect.anything(), total: 4, errors: 2, warnings: 1 },
+      { minute: expect.anything(), total: 1, errors: 0, warnings: 0 },
+    ])
+    const events = await queryLogs(db, store, { sql: 'select count(*)::int as n from edge_logs', ...range })
+    expect(events.result).toEqual([{ n: 5 }])
+  })
+
   it('flushes what waits in one batch per source when asked, and a closed collector keeps nothing', async () => {
     const marker = unique('batch')
     for (let i = 0; i < 50; i++) own.studio.logs.sink.record('storage', `upload ${marker} ${i}`, { bucket: marker, i })

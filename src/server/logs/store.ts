@@ -8,7 +8,7 @@
  * `studio_logs.end` (partitions outside the range are pruned when the query starts). Logs queries run as the
  * role `_studio_logs_reader`, which may read these views and nothing else of the store (see query.ts).
  */
-import { LOG_SOURCES, LOG_VIEWS, type LogEvent, type LogSource } from '../../shared/logs'
+import { LOG_SOURCES, LOG_STATUS_SQL, LOG_VIEWS, logMinutesView, type LogEvent, type LogSource } from '../../shared/logs'
 import { quoteIdent } from '../../shared/sql-quote'
 import type { Driver, Queryable } from '../db/driver'
 
@@ -17,6 +17,15 @@ export const LOGS_READER_ROLE = '_studio_logs_reader'
 
 export const logSchema = (ref: string) => `_logs_${ref}`
 const table = (source: LogSource) => `${source}_events`
+/** a source's per-minute counts, kept as its events are written: the histogram reads these, not the events */
+const minutes = (source: LogSource) => `${source}_minutes`
+
+/** Per minute of the rows `from` names (columns timestamp and metadata): events, errors, warnings. */
+const countsSql = (source: LogSource, from: string) => `
+  select date_trunc('minute', timestamp) as minute, count(*)::int as total,
+         count(*) filter (where ${LOG_STATUS_SQL[source].error})::int as errors,
+         count(*) filter (where ${LOG_STATUS_SQL[source].warning})::int as warnings
+    from ${from} group by 1`
 const DAY_MS = 86_400_000
 
 /** 2026-11-25 (UTC) for a time */
@@ -48,6 +57,14 @@ function schemaSql(ref: string): string {
       `create or replace view ${s}.${LOG_VIEWS[source]} as
          select id, timestamp, event_message, metadata from ${s}.${table(source)} where ${within}`,
       `grant select on ${s}.${LOG_VIEWS[source]} to ${reader}`,
+      `create table if not exists ${s}.${minutes(source)} (
+         minute timestamptz primary key, total int not null, errors int not null, warnings int not null
+       )`,
+      `create or replace view ${s}.${logMinutesView(source)} as
+         select minute, total, errors, warnings from ${s}.${minutes(source)}
+          where minute >= date_trunc('minute', coalesce(nullif(current_setting('studio_logs.start', true), '')::timestamptz, '-infinity'))
+            and minute < coalesce(nullif(current_setting('studio_logs.end', true), '')::timestamptz, 'infinity')`,
+      `grant select on ${s}.${logMinutesView(source)} to ${reader}`,
     ]),
   ].join(';\n')
 }
@@ -105,9 +122,14 @@ export class LogStore {
     }
     for (const [day, list] of byDay) {
       await this.partition(db, source, day)
+      // the events, and their counts added to their minutes', in one statement
+      const s = quoteIdent(logSchema(this.ref))
       await db.query(
-        `insert into ${quoteIdent(logSchema(this.ref))}.${table(source)} (timestamp, event_message, metadata)
-         select t, m, d from jsonb_to_recordset($1::jsonb) as x(t timestamptz, m text, d jsonb)`,
+        `with batch as (select t as timestamp, m as event_message, d as metadata from jsonb_to_recordset($1::jsonb) as x(t timestamptz, m text, d jsonb)),
+           written as (insert into ${s}.${table(source)} (timestamp, event_message, metadata) select * from batch)
+         insert into ${s}.${minutes(source)} (minute, total, errors, warnings) ${countsSql(source, 'batch')}
+         on conflict (minute) do update set total = ${minutes(source)}.total + excluded.total,
+           errors = ${minutes(source)}.errors + excluded.errors, warnings = ${minutes(source)}.warnings + excluded.warnings`,
         [JSON.stringify(list.map((e) => ({ t: e.timestamp, m: e.event_message, d: e.metadata })))],
       )
     }
@@ -144,6 +166,9 @@ export class LogStore {
         where n.nspname = $1 order by 1`,
       [logSchema(this.ref)],
     )
+    for (const source of LOG_SOURCES) {
+      await q.query(`delete from ${quoteIdent(logSchema(this.ref))}.${minutes(source)} where minute < $1::timestamptz`, [`${oldest}T00:00:00Z`])
+    }
     const dropped: string[] = []
     for (const { name } of rows) {
       const m = /_(\d{4})(\d{2})(\d{2})$/.exec(name)
@@ -154,6 +179,16 @@ export class LogStore {
       dropped.push(name)
     }
     return dropped
+  }
+
+  /** Counts a source's minutes again from its events (after events were written around write(): a bench's fill). */
+  async recount(source: LogSource): Promise<void> {
+    await this.ready()
+    const s = quoteIdent(logSchema(this.ref))
+    await (await this.db()).exec(
+      `delete from ${s}.${minutes(source)};
+       insert into ${s}.${minutes(source)} (minute, total, errors, warnings) ${countsSql(source, `${s}.${table(source)}`)}`,
+    )
   }
 
   /** Tests: retention runs again at the next write or sweep. */
