@@ -15,8 +15,8 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { launchChromium } from './support/chromium'
 import { startStudio } from '../src/server/app'
-import { DEFAULT_PROJECT_REF } from '../src/shared/constants'
-import { BENCH_AUTH, BENCH_TOKEN } from './support/auth'
+import { BENCH_TOKEN } from './support/auth'
+import { query } from './support/query'
 
 const SIZES = [2_000, 10_000]
 const RUNS = 7
@@ -80,15 +80,6 @@ function stats(times: number[]) {
   return { median: pick(0.5), p95: pick(0.95) }
 }
 
-async function query(url: string, sql: string): Promise<unknown> {
-  const res = await fetch(`${url}/platform/pg-meta/${DEFAULT_PROJECT_REF}/query`, {
-    method: 'POST',
-    headers: { ...BENCH_AUTH, 'content-type': 'application/json' },
-    body: JSON.stringify({ query: sql }),
-  })
-  if (!res.ok) throw new Error(`query failed: ${res.status} ${await res.text()}`)
-  return res.json()
-}
 
 const tablesFrom = (url: string, from: number, to: number) => query(url, `do $$ begin
   for i in ${from}..${to} loop execute format('create table %I.%I (id int)', '${SCHEMA}', 'many_' || i); end loop;

@@ -23,6 +23,7 @@ import { onEachDatabase } from './support/chromium'
 import { frameStats, measured, type FramePass } from './support/frames'
 import { startStudio } from '../src/server/app'
 import { BENCH_TOKEN } from './support/auth'
+import { query } from './support/query'
 
 const ROWS = 1_200
 const PAGE_SIZE = 1_000
@@ -114,15 +115,6 @@ async function makeTable(url: string): Promise<number> {
   return found.oid
 }
 
-async function query(url: string, sql: string): Promise<unknown> {
-  const res = await fetch(`${url}/platform/pg-meta/default/query`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${BENCH_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ query: sql }),
-  })
-  if (!res.ok) throw new Error(`query failed: ${res.status} ${await res.text()}`)
-  return res.json()
-}
 
 async function benchOn(browser: Browser, databaseUrl: string | undefined): Promise<void> {
   const dataDir = databaseUrl ? undefined : await mkdtemp(join(tmpdir(), 'studio-bench-'))

@@ -24,6 +24,7 @@ import { frameStats, measured, type FramePass } from './support/frames'
 import { withBenchDatabase } from './support/load'
 import { startStudio } from '../src/server/app'
 import { BENCH_TOKEN } from './support/auth'
+import { query } from './support/query'
 
 const TABLES = Number(process.env.TABLES ?? 300)
 const ROUNDS = Number(process.env.ROUNDS ?? 2)
@@ -109,15 +110,6 @@ function schemaSql(): { sql: string; fks: number } {
   return { sql: lines.join('\n'), fks }
 }
 
-async function query(url: string, sql: string): Promise<unknown> {
-  const res = await fetch(`${url}/platform/pg-meta/default/query`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${BENCH_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ query: sql }),
-  })
-  if (!res.ok) throw new Error(`query failed: ${res.status} ${await res.text()}`)
-  return res.json()
-}
 
 async function measure(page: Page, cdp: CDPSession) {
   await page.goto(`/project/default/database/schemas?schema=${SCHEMA}`)
