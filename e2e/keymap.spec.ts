@@ -21,7 +21,7 @@ interface Env {
 }
 
 /** Where a binding is pressed: the page opened and where the focus is put. */
-type Place = 'home' | 'grid' | 'sql-editor' | 'sql-list' | 'roles' | 'buckets' | 'explorer' | 'policy-review' | 'storage-policy-review' | 'users' | 'auth-rate-limits' | 'auth-templates' | 'emails' | 'column-privileges' | 'api-docs' | DatabasePlace
+type Place = 'home' | 'grid' | 'sql-editor' | 'sql-list' | 'roles' | 'buckets' | 'explorer' | 'policy-review' | 'storage-policy-review' | 'users' | 'auth-rate-limits' | 'auth-templates' | 'emails' | 'column-privileges' | 'api-docs' | 'logs-explorer' | 'logs-edge' | DatabasePlace
 /** A Database page (issue 15), opened with its heading shown and nothing focused: `db-{path under /database}`. */
 type DatabasePlace = 'db-tables' | 'db-schemas' | 'db-functions' | 'db-triggers' | 'db-indexes' | 'db-types' | 'db-extensions' | 'db-replication' | 'db-wrappers' | 'db-migrations'
 
@@ -430,7 +430,14 @@ const CHECKS: Record<Id, Check> = {
   'nav.logs-explorer.go': { at: 'home', then: urlIs(/\/project\/default\/logs\/explorer$/) },
   'nav.logs-edge.go': { at: 'home', then: urlIs(/\/project\/default\/logs\/edge-logs$/) },
   // logs sources
+  'logs.source.search.focus': { at: 'logs-edge', then: async (page) => expect(page.getByRole('searchbox', { name: 'Search events' })).toBeFocused() },
+  'logs.source.tail.toggle': { at: 'logs-edge', then: async (page) => expect(page.getByRole('button', { name: /^Live$|Tail paused/ })).toHaveAttribute('aria-pressed', 'true') },
   // logs explorer
+  'logs.explorer.run': {
+    at: 'logs-explorer',
+    then: async (page) => expect(page.getByRole('table', { name: 'Query results' }).getByRole('columnheader', { name: 'event_message' })).toBeVisible(),
+  },
+  'logs.explorer.template.open': { at: 'logs-explorer', then: paletteAt('Open logs query template') },
 }
 
 /** database schema visualizer: whether every table's node is inside the diagram (a fitted view), and there is one */
@@ -548,6 +555,15 @@ async function open(page: Page, place: Place, env: Env): Promise<void> {
       await page.goto(`/project/default/api?resource=${env.table.name}`)
       await expect(page.locator('[data-snippet="read-all"]')).toHaveAttribute('data-lang', 'js')
       await expect(page.getByRole('group', { name: 'Snippet key' }).getByRole('button', { name: 'anon' })).toHaveAttribute('aria-pressed', 'true')
+      return
+    case 'logs-edge':
+      await page.goto('/project/default/logs/edge-logs')
+      await expect(page.getByRole('heading', { name: 'Kong API', level: 1 })).toBeVisible()
+      return
+    case 'logs-explorer':
+      await page.goto('/project/default/logs/explorer')
+      // the editor takes the focus: the keys are pressed outside it
+      await page.getByRole('heading', { name: 'Logs Explorer', level: 1 }).click()
       return
     case 'buckets':
       await page.goto('/project/default/storage/buckets')

@@ -167,5 +167,9 @@ export const defaultKeymap = {
   'nav.logs-explorer.go': 'g l',
   'nav.logs-edge.go': 'g Shift+l',
   // logs sources: commands/logs-sources.ts
+  'logs.source.search.focus': 'Alt+e',
+  'logs.source.tail.toggle': 'Shift+Alt+y',
   // logs explorer: commands/logs-explorer.ts
+  'logs.explorer.run': 'Shift+Alt+z',
+  'logs.explorer.template.open': 'Shift+Alt+w',
 } satisfies Partial<Record<CommandId, string>>

@@ -22,6 +22,9 @@ import { publicationsState } from './model/database/replication/publications-sta
 import { wrappersState } from './model/database/wrappers/wrappers-state'
 import { functionsState } from './model/database/functions/functions-state' // database functions
 import { triggersState } from './model/database/triggers/triggers-state' // database triggers
+import { logsExplorer } from './model/logs/explorer/explorer-state' // logs explorer
+import { recentQueries } from './model/logs/explorer/recent' // logs explorer
+import { sourceLogsState } from './model/logs/sources/source-state' // logs sources
 import { roleState } from './model/project/role'
 import { snippetsState } from './model/sql-editor/snippets'
 import { sqlDrafts } from './model/sql-editor/sql-drafts'
@@ -60,6 +63,8 @@ const STORES: object[] = [
   functionsState, // database functions
   triggersState, // database triggers
   migrationsState, hooksState, // database migrations and webhooks
+  logsExplorer, recentQueries, // logs explorer
+  sourceLogsState, // logs sources
 ]
 
 const listeners = new Set<() => void>()
