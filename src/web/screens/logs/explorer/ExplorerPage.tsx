@@ -13,7 +13,7 @@ import { press } from '../../../commands-run'
 import { LOGS_EXPLORER_EDITOR_KEYS, logsExplorer, replaceExplorerSql } from '../../../model/logs/explorer/explorer-state'
 import { Alert, Button, Kbd, Spinner, buttonClass } from '../../../ui'
 import { ExplorerEditor } from './ExplorerEditor'
-import { RangePicker } from './RangePicker'
+import { RangePicker } from '../RangePicker'
 import { ResultsChart } from './ResultsChart'
 import { ResultsTable } from './ResultsTable'
 
@@ -63,7 +63,7 @@ export function ExplorerPage() {
           <p className="area-header__lead">Query every source's logs with SQL: edge_logs, postgres_logs, postgrest_logs, auth_logs, storage_logs.</p>
         </div>
         <div className="logs-explorer__toolbar">
-          <RangePicker search={search} disabled={running} />
+          <RangePicker search={search} command="logs.explorer.range.set" disabled={running} />
           <Link className={buttonClass('default', 'sm')} to={paths.logsExplorerTemplates(ref)}>
             Templates
           </Link>

@@ -8,7 +8,7 @@ import { sourceLogsState } from '../../../model/logs/sources/source-state'
 import type { LogRangeSearch } from '../../../model/logs/time-range'
 import { Button, Input } from '../../../ui'
 import { useUrlSearchDraft } from '../../../useUrlSearchDraft'
-import { RangePicker } from './RangePicker'
+import { RangePicker } from '../RangePicker'
 
 const SEARCH_DEBOUNCE_MS = 300
 
@@ -23,7 +23,7 @@ export function SourceToolbar({ range, search }: { range: LogRangeSearch; search
 
   return (
     <div className="area-toolbar logs-src-toolbar">
-      <RangePicker search={range} />
+      <RangePicker search={range} command="logs.source.range.set" />
       <Input
         ref={inputRef}
         type="search"
