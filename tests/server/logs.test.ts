@@ -51,6 +51,16 @@ describe.each(targets())('logs on $name', (target) => {
     expect(earlier).toEqual({ status: 200, body: { result: [] } })
   })
 
+  it('stores an event whose texts hold a NUL (an object key, a header), the NUL as U+FFFD', async () => {
+    const marker = unique('nul')
+    own.studio.logs.sink.record('storage', `upload ${marker}\0x`, { bucket: marker, key: 'a\0b' })
+    await own.studio.logs.flush()
+    const db = await own.studio.store.get()
+    const found = await queryLogs(db, own.studio.logs.store, { sql: `select event_message, metadata->>'key' as key from storage_logs where metadata->>'bucket' = '${marker}'` })
+    expect(found.result).toEqual([{ event_message: `upload ${marker}\uFFFDx`, key: 'a\uFFFDb' }])
+    expect(own.studio.logs.collector?.dropped).toBe(0)
+  })
+
   it('reads every source view, each with id, timestamp, event_message and metadata', async () => {
     for (const view of ['edge_logs', 'postgres_logs', 'postgrest_logs', 'auth_logs', 'storage_logs']) {
       const res = await c.send('GET', logsUrl(`select id, timestamp, event_message, metadata from ${view} limit 0`))

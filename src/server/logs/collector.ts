@@ -8,6 +8,7 @@
  */
 import { LOG_BATCH_MAX, LOG_FLUSH_MS, LOG_QUEUE_MAX } from '../../shared/constants'
 import { LOG_SOURCES, type LogEvent, type LogSource } from '../../shared/logs'
+import { isDatabaseError } from '../errors'
 import type { LogStore } from './store'
 
 export interface LogSink {
@@ -17,6 +18,9 @@ export interface LogSink {
 
 /** A sink that keeps nothing (logging turned off, and services outside a studio). */
 export const NO_LOGS: LogSink = { record: () => undefined }
+
+/** An error about the data written (SQLSTATE class 22 or 23), not about reaching the store. */
+const refusedData = (e: unknown) => isDatabaseError(e) && /^2[23]/.test(e.code)
 
 export interface CollectorOptions {
   flushMs?: number
@@ -69,6 +73,12 @@ export class LogCollector implements LogSink {
         await this.store.write(source, batch)
         this.lastError = null
       } catch (e) {
+        if (refusedData(e)) {
+          // the database refuses these events themselves (a value it cannot store): trying again would block the source
+          this.dropped += batch.length
+          console.error(`studio: ${batch.length} ${source} log events could not be stored and were dropped:`, (e as Error).message)
+          continue
+        }
         // back in front of what came meanwhile, for the next flush
         queue.unshift(...batch)
         if (queue.length > this.#queueMax) this.dropped += queue.splice(0, queue.length - this.#queueMax).length

@@ -69,6 +69,9 @@ function schemaSql(ref: string): string {
   ].join(';\n')
 }
 
+/** A NUL in a text (a request's path or header can hold one) as U+FFFD: jsonb and text cannot hold NUL. */
+const withoutNul = (_key: string, value: unknown) => (typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', '\uFFFD') : value)
+
 export interface LogStoreOptions {
   /** days of events kept (LOG_RETENTION_DAYS) */
   retentionDays: number
@@ -130,7 +133,7 @@ export class LogStore {
          insert into ${s}.${minutes(source)} (minute, total, errors, warnings) ${countsSql(source, 'batch')}
          on conflict (minute) do update set total = ${minutes(source)}.total + excluded.total,
            errors = ${minutes(source)}.errors + excluded.errors, warnings = ${minutes(source)}.warnings + excluded.warnings`,
-        [JSON.stringify(list.map((e) => ({ t: e.timestamp, m: e.event_message, d: e.metadata })))],
+        [JSON.stringify(list.map((e) => ({ t: e.timestamp, m: e.event_message, d: e.metadata })), withoutNul)],
       )
     }
   }
