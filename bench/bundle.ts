@@ -25,10 +25,11 @@ import type { Plugin } from 'vite'
 
 /**
  * Entry chunk + modulepreloads, gzip. Raised from 230 KB with the Database pages (issue 15): their ~100 commands are declared up front like every
- * other (the palette and the keymap need their ids, titles and `when`), which added ~21 KB gzip; loading an
- * area's declarations with its first use is the way back under 230.
+ * other (the palette and the keymap need their ids, titles and `when`), which added ~21 KB gzip; then to 255 KB
+ * with the Logs pages (issue 16: ~25 commands, their routes and menu, ~3 KB). Loading an area's declarations
+ * with its first use is the way back under 230.
  */
-export const BUDGET_GZIP = 250 * 1024
+export const BUDGET_GZIP = 255 * 1024
 
 export interface FileSize {
   file: string

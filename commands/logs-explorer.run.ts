@@ -17,7 +17,7 @@ import {
 } from '../src/web/model/logs/explorer/explorer-state'
 import { numericColumns, timeColumns } from '../src/web/model/logs/explorer/columns'
 import { clearRecentQueries as clearRecent, rememberQuery } from '../src/web/model/logs/explorer/recent'
-import { logTemplate } from '../src/web/model/logs/explorer/templates'
+import { TEMPLATE_SQL } from '../src/web/model/logs/explorer/template-sql'
 import type { ChartArgs, RecentArgs, RunExplorerArgs, SetRangeArgs, TemplateArgs } from './logs-explorer'
 
 /** Runs `sql` in the URL's time range, with ?sql= set to it (on the explorer, which it goes to if elsewhere). */
@@ -70,7 +70,7 @@ export function setExplorerChart(_ctx: CommandContext, args: z.infer<typeof Char
 }
 
 export function openLogTemplate(ctx: CommandContext, args: z.infer<typeof TemplateArgs>) {
-  return runSql(ctx, logTemplate(args.template)!.sql)
+  return runSql(ctx, TEMPLATE_SQL[args.template])
 }
 
 export function openRecentQuery(ctx: CommandContext, args: z.infer<typeof RecentArgs>) {

@@ -12,6 +12,7 @@ import { paths } from '../../src/shared/routes'
 import { logsExplorer } from '../../src/web/model/logs/explorer/explorer-state'
 import { clearRecentQueries, loadRecentQueries } from '../../src/web/model/logs/explorer/recent'
 import { LOG_TEMPLATES } from '../../src/web/model/logs/explorer/templates'
+import { TEMPLATE_SQL } from '../../src/web/model/logs/explorer/template-sql'
 import { headlessContext, targets, type HeadlessContext } from '../support/context'
 import { run, runUnchecked } from '../support/run'
 
@@ -66,7 +67,7 @@ describe.each(targets())('logs explorer commands on $name', (target) => {
     await run('logs.explorer.template.open', { template: id })
     expect(ctx.route.id).toBe('logs.explorer')
     expect(logsExplorer.error).toBeNull()
-    expect(logsExplorer.result!.sql).toBe(LOG_TEMPLATES.find((t) => t.id === id)!.sql)
+    expect(logsExplorer.result!.sql).toBe(TEMPLATE_SQL[id])
     expect(ctx.location.search.sql).toBe(logsExplorer.result!.sql)
   })
 
