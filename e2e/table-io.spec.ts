@@ -128,12 +128,18 @@ test('a big import shows the share of the file sent, and a big export the rows r
       if (share) seen.shares.push(share)
     }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
   })
+  // The upload at a network's pace (8 MB/s, about 2 s): on PGlite the server takes the whole file before COPY, so
+  // on loopback it could be sent between two of the browser's progress events and the sending state never drawn.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 8 * 1024 ** 2 })
   await wizard.getByRole('button', { name: 'Import 350,000 rows' }).click()
   const seen = () => page.evaluate(() => (window as unknown as { importSeen: { texts: string[]; shares: string[] } }).importSeen)
   await expect.poll(async () => (await seen()).texts.some((t) => /[\d.]+ MB of [\d.]+ MB sent · 350,000 rows$/.test(t))).toBe(true)
   await expect.poll(async () => (await seen()).shares.some((v) => /^[1-9]\d?$/.test(v))).toBe(true)
   await expect(page.getByText(`Imported 350,000 rows into ${name}`, { exact: true })).toBeVisible({ timeout: 60_000 })
   await expect(wizard).toBeHidden()
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
   expect(await sql(request, `select count(*)::int as n, sum(qty)::int8::text as total from public.${name}`)).toEqual([
     { n: rows, total: String((rows * (rows - 1)) / 2) },
   ])
