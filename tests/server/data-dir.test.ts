@@ -24,7 +24,9 @@ afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true })
 })
 
-const start = (dataDir: string, port = 0) => startStudio({ ...TEST_AUTH_OPTIONS, port, dataDir, serveStatic: false, logger: false })
+// Logs off: the first studio would write its events to the platform store under the directory while the test
+// compares snapshots of it (the second studio touching nothing is what is checked).
+const start = (dataDir: string, port = 0) => startStudio({ ...TEST_AUTH_OPTIONS, port, dataDir, serveStatic: false, logger: false, logs: { enabled: false } })
 
 /** Every path under dir with its size and modification time. */
 async function snapshot(dir: string): Promise<string[]> {
