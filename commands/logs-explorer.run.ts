@@ -7,11 +7,11 @@ import { CommandError } from './registry'
 import type { CommandContext } from '../src/web/model/app/context'
 import { MSG } from '../src/shared/messages'
 import { paths } from '../src/shared/routes'
-import { endpoints as e } from '../src/shared/contract'
 import { errorMessage } from '../src/shared/error-message'
 import { ApiError } from '../src/web/data/api'
 import { explorerSearchSchema } from '../src/web/model/logs/search'
 import { rangeBounds } from '../src/web/model/logs/time-range'
+import { queryLogs } from '../src/web/model/logs/logs-query'
 import {
   failExplorerRun, finishExplorerRun, logsExplorer, replaceExplorerSql, setExplorerChart as setChart, startExplorerRun,
 } from '../src/web/model/logs/explorer/explorer-state'
@@ -33,7 +33,7 @@ async function runSql(ctx: CommandContext, sql: string) {
   const bounds = rangeBounds(search)
   rememberQuery(ctx.ref, sql)
   try {
-    const answer = await ctx.api.call(e.logsAll, { params: { ref: ctx.ref }, query: { sql, iso_timestamp_start: bounds.start, iso_timestamp_end: bounds.end } })
+    const answer = await queryLogs(ctx.api, ctx.ref, sql, bounds)
     finishExplorerRun({ sql, rows: answer.result, truncated: !!answer.truncated })
     return { rows: answer.result.length, truncated: !!answer.truncated }
   } catch (err) {

@@ -29,7 +29,8 @@ export function installEdgeLogs(app: FastifyInstance, logs: LogSink): void {
     const duration = Math.round(reply.elapsedTime * 100) / 100
     const userAgent = header(req.headers['user-agent'])
     const bytesOut = Number(reply.getHeader('content-length')) || null
-    logs.record('edge', `${req.method} | ${status} | ${req.ip} | ${req.id} | ${path} | ${userAgent ?? ''}`, {
+    const ip = req.ip // a getter that reads the socket each time
+    logs.record('edge', `${req.method} | ${status} | ${ip} | ${req.id} | ${path} | ${userAgent ?? ''}`, {
       request: {
         method: req.method,
         path,
@@ -37,7 +38,7 @@ export function installEdgeLogs(app: FastifyInstance, logs: LogSink): void {
         host: header(req.headers.host),
         user_agent: userAgent,
         x_client_info: header(req.headers['x-client-info']),
-        client_ip: req.ip,
+        client_ip: ip,
         bytes: Number(req.headers['content-length']) || 0,
       },
       response: { status_code: status, bytes: bytesOut, content_type: header(reply.getHeader('content-type') as string | undefined) },

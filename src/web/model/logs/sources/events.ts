@@ -8,7 +8,7 @@ import { LOG_SOURCE_PAGE_ROWS } from '../../../../shared/constants'
 import type { LogSource } from '../../../../shared/logs'
 import type { Api } from '../../../data/api'
 import { rangeBounds, type LogBounds, type LogRangeSearch } from '../time-range'
-import { runLogsSql } from './logs-sql'
+import { runLogsSql } from '../logs-query'
 import { eventsSql } from './sql'
 
 /** What a source page shows: the source, the range and the search text of its URL. */

@@ -6,7 +6,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { Api } from '../../../data/api'
 import { rangeBounds, type LogBounds } from '../time-range'
 import { sourceLogsKey, type SourceView } from './events'
-import { runLogsSql } from './logs-sql'
+import { runLogsSql } from '../logs-query'
 import { bucketSeconds, histogramSql } from './sql'
 
 export interface HistogramBar {
